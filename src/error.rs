@@ -1,0 +1,81 @@
+//! The library's error type and the exit code each error maps to.
+//!
+//! Exit codes are part of the contract in `FORMATS.md`; `main` only forwards them. An ambiguous
+//! puzzle is not an error (it has a solution), so it has no variant here.
+
+use std::time::Duration;
+
+use crate::text::ParseError;
+
+/// Everything that can go wrong between reading an input and printing its solution.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The input could not be opened or read.
+    #[error("cannot read {path}: {source}")]
+    Io { path: String, source: std::io::Error },
+    /// The input is larger than gridsight accepts.
+    #[error("input is larger than the limit of {limit} bytes")]
+    InputTooLarge { limit: u64 },
+    /// The puzzle text is malformed.
+    #[error("{0}")]
+    Parse(#[from] ParseError),
+    /// The text is none of the puzzle formats gridsight knows.
+    #[error("cannot tell the puzzle kind from the content; use --kind (nonogram, nurikabe, jump, sudoku)")]
+    UnknownKind,
+    /// The puzzle is larger than a solver accepts.
+    #[error("puzzle of {width}x{height} is larger than the limit of {limit}x{limit}")]
+    PuzzleTooLarge { width: usize, height: usize, limit: usize },
+    /// The search finished without finding any solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The solver's time limit passed before it finished.
+    #[error("time limit of {} s reached while solving", .0.as_secs_f64())]
+    TimedOut(Duration),
+}
+
+/// The stage an error belongs to, as named in the JSON report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    Input,
+    Solve,
+}
+
+impl Stage {
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Input => "input",
+            Stage::Solve => "solve",
+        }
+    }
+}
+
+impl Error {
+    /// The process exit code for this error, per the table in `FORMATS.md`.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Io { .. } | Error::Parse(_) | Error::UnknownKind => 2,
+            Error::NoSolution => 4,
+            Error::InputTooLarge { .. } | Error::PuzzleTooLarge { .. } | Error::TimedOut(_) => 5,
+        }
+    }
+
+    /// The pipeline stage that failed.
+    pub fn stage(&self) -> Stage {
+        match self {
+            Error::Io { .. }
+            | Error::InputTooLarge { .. }
+            | Error::Parse(_)
+            | Error::UnknownKind
+            | Error::PuzzleTooLarge { .. } => Stage::Input,
+            Error::NoSolution | Error::TimedOut(_) => Stage::Solve,
+        }
+    }
+}
+
+/// Exit code for a puzzle solved uniquely.
+pub const EXIT_UNIQUE: u8 = 0;
+/// Exit code for a puzzle with more than one solution.
+pub const EXIT_AMBIGUOUS: u8 = 1;
+/// Exit code for bad command-line usage.
+pub const EXIT_USAGE: u8 = 2;

@@ -1,0 +1,111 @@
+//! Shortest exit from a jump maze by breadth-first search, counting the shortest jump sequences
+//! to tell whether the shortest path is unique. It does not enumerate longer paths.
+
+use std::collections::VecDeque;
+
+use super::{JumpMaze, JumpPath, Landing, DIRECTIONS};
+use crate::limits::{Deadline, TimedOut};
+use crate::outcome::Outcome;
+
+/// A shortest path out of `maze`; `Unique` when exactly one jump sequence is that short.
+pub fn solve(maze: &JumpMaze, deadline: &Deadline) -> Result<Outcome<JumpPath>, TimedOut> {
+    let (height, width) = (maze.grid.len(), maze.grid.first().map_or(0, Vec::len));
+    let index = |(r, c): (usize, usize)| r * width + c;
+    let mut depth = vec![u32::MAX; width * height];
+    let mut paths = vec![0u64; width * height];
+    let mut parent = vec![usize::MAX; width * height];
+    let mut queue = VecDeque::from([maze.start]);
+    depth[index(maze.start)] = 0;
+    paths[index(maze.start)] = 1;
+    let mut exits: Vec<((usize, usize), (i64, i64))> = Vec::new();
+    let mut exit_depth = u32::MAX;
+    while let Some(cell) = queue.pop_front() {
+        deadline.check()?;
+        let d = depth[index(cell)];
+        if d > exit_depth {
+            break;
+        }
+        for direction in DIRECTIONS {
+            match maze.jump(cell, direction) {
+                Landing::Inside(next) => {
+                    let n = index(next);
+                    if depth[n] == u32::MAX {
+                        depth[n] = d + 1;
+                        parent[n] = index(cell);
+                        queue.push_back(next);
+                    }
+                    if depth[n] == d + 1 {
+                        paths[n] = paths[n].saturating_add(paths[index(cell)]);
+                    }
+                }
+                Landing::Exit(to) => {
+                    exit_depth = d;
+                    exits.push((cell, to));
+                }
+                Landing::Illegal => {}
+            }
+        }
+    }
+    let Some(&(last, exit)) = exits.first() else { return Ok(Outcome::NoSolution) };
+    let sequences = exits.iter().fold(0u64, |sum, (cell, _)| sum.saturating_add(paths[index(*cell)]));
+    let mut cells = vec![last];
+    let mut at = index(last);
+    while parent[at] != usize::MAX {
+        at = parent[at];
+        cells.push((at / width, at % width));
+    }
+    cells.reverse();
+    let path = JumpPath { cells, exit };
+    Ok(if sequences == 1 { Outcome::Unique(path) } else { Outcome::Several(path) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::jump::format::parse;
+
+    fn solve_text(text: &str) -> Outcome<JumpPath> {
+        solve(&parse(text).unwrap(), &Deadline::none()).unwrap()
+    }
+
+    #[test]
+    fn one_jump_out_of_a_single_cell() {
+        let Outcome::Several(path) = solve_text("1") else { panic!("eight ways out") };
+        assert_eq!(path.cells, vec![(0, 0)]);
+        assert_eq!(parse("1").unwrap().check_path(&path), Ok(1));
+    }
+
+    #[test]
+    fn landing_two_beyond_the_edge_is_not_an_exit() {
+        assert_eq!(solve_text("2"), Outcome::NoSolution);
+    }
+
+    #[test]
+    fn a_row_with_one_way_out_is_unique() {
+        // Vertical and diagonal jumps of 2 or more leave a one-row shape by more than one cell,
+        // and the left edge cell is outside, so only the jump right exits.
+        let maze = parse("0 2 3 2 2").unwrap();
+        let Outcome::Unique(path) = solve(&maze, &Deadline::none()).unwrap() else { panic!("unique") };
+        assert_eq!(path, JumpPath { cells: vec![(0, 2)], exit: (0, 5) });
+        assert_eq!(maze.check_path(&path), Ok(1));
+    }
+
+    #[test]
+    fn all_exits_at_the_shortest_depth_are_counted() {
+        // The centre 1 reaches four 2s; each 2 leaves the shape in one jump, several ways.
+        let maze = parse("0 0 2 0 0\n0 0 0 0 0\n2 0 1 0 2\n0 0 0 0 0\n0 0 2 0 0\n").unwrap();
+        assert_eq!(solve(&maze, &Deadline::none()).unwrap(), Outcome::NoSolution);
+        let maze = parse("0 0 0 0 0\n0 2 2 2 0\n0 2 1 2 0\n0 2 2 2 0\n0 0 0 0 0\n").unwrap();
+        let Outcome::Several(path) = solve(&maze, &Deadline::none()).unwrap() else { panic!("several") };
+        assert_eq!(maze.check_path(&path), Ok(2));
+    }
+
+    #[test]
+    fn checker_rejects_bad_paths() {
+        let maze = parse("0 0 0\n0 1 0\n0 0 0\n").unwrap();
+        let bad_exit = JumpPath { cells: vec![(1, 1)], exit: (3, 3) };
+        assert!(maze.check_path(&bad_exit).is_err());
+        let bad_start = JumpPath { cells: vec![(0, 0)], exit: (0, 1) };
+        assert!(maze.check_path(&bad_start).is_err());
+    }
+}

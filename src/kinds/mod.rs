@@ -1,0 +1,106 @@
+//! The puzzle kinds gridsight knows, behind one small set of traits.
+//!
+//! A kind is a folder here implementing [`Kind`] (recognise and parse text), [`Puzzle`] (describe
+//! and solve itself) and [`Solution`] (print itself); [`KINDS`] is the registry. Adding a kind
+//! touches its folder and one line of [`KINDS`]. Nothing here reads files or images.
+
+pub mod jump;
+pub mod nonogram;
+pub mod nurikabe;
+pub mod sudoku;
+
+use serde_json::Value;
+
+use crate::limits::{Deadline, TimedOut};
+use crate::outcome::Outcome;
+use crate::text::ParseError;
+
+/// A puzzle kind: its name, how to recognise its text and how to parse it.
+pub trait Kind: Sync {
+    /// The name used by `--kind` and in the JSON report.
+    fn name(&self) -> &'static str;
+    /// Whether `text` looks like this kind's format. Kinds are asked in [`KINDS`] order.
+    fn recognises(&self, text: &str) -> bool;
+    /// Parses every puzzle in `text` (a nonogram pack holds several).
+    fn parse(&self, text: &str) -> Result<Vec<Box<dyn Puzzle>>, ParseError>;
+}
+
+/// One puzzle, as read from text (or later from an image).
+pub trait Puzzle: Send + Sync + std::fmt::Debug {
+    fn kind(&self) -> &'static str;
+    fn width(&self) -> usize;
+    fn height(&self) -> usize;
+    /// The puzzle in its own text format; parsing it gives the same puzzle back.
+    fn to_text(&self) -> String;
+    /// The `puzzle` field of the JSON report.
+    fn to_json(&self) -> Value;
+    /// Searches for up to two solutions.
+    fn solve(&self, deadline: &Deadline) -> Result<Outcome<Box<dyn Solution>>, TimedOut>;
+}
+
+/// A solved puzzle's answer.
+pub trait Solution: Send + Sync + std::fmt::Debug {
+    /// The solution text of `FORMATS.md`, lines ending in `\n`.
+    fn to_text(&self) -> String;
+    /// The `solution` field of the JSON report.
+    fn to_json(&self) -> Value;
+    /// The text of a QR code the solution forms, if it forms one.
+    fn qr_text(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Every kind, in the order content detection asks them: the most distinctive formats first.
+pub const KINDS: &[&dyn Kind] =
+    &[&nonogram::NonogramKind, &sudoku::SudokuKind, &jump::JumpKind, &nurikabe::NurikabeKind];
+
+/// The kind named `name`, if there is one.
+pub fn by_name(name: &str) -> Option<&'static dyn Kind> {
+    KINDS.iter().copied().find(|kind| kind.name() == name)
+}
+
+/// The first kind whose format `text` looks like.
+pub fn detect(text: &str) -> Option<&'static dyn Kind> {
+    KINDS.iter().copied().find(|kind| kind.recognises(text))
+}
+
+/// The largest width or height any grid kind accepts; larger grids are refused before solving.
+pub const MAX_SIDE: usize = 500;
+
+/// The non-blank lines of `text` with their 1-based line numbers, trailing whitespace trimmed.
+pub(crate) fn grid_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim_end()))
+        .filter(|(_, line)| !line.trim().is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_distinct_and_found() {
+        for kind in KINDS {
+            assert_eq!(by_name(kind.name()).map(|k| k.name()), Some(kind.name()));
+        }
+        assert!(by_name("kakuro").is_none());
+    }
+
+    #[test]
+    fn detection_tells_the_formats_apart() {
+        let cases = [
+            ("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n", "nonogram"),
+            ("5,5 3,0,1 1,4,1 2,0,4 2,2,4 2,4,4", "nurikabe"),
+            ("2 . .\n. . .\n. . 1\n", "nurikabe"),
+            (&"0".repeat(81), "sudoku"),
+            (". 2 .\n3 1 2\n. 2 .\n", "jump"),
+            ("0 2 0\n3 1 2\n0 2 0\nstart 1 1\n", "jump"),
+        ];
+        for (text, kind) in cases {
+            assert_eq!(detect(text).map(|k| k.name()), Some(kind), "{text}");
+        }
+        assert!(detect("hello world").is_none());
+        assert!(detect("").is_none());
+    }
+}

@@ -1,0 +1,704 @@
+//! Black-and-white nonogram solver with a uniqueness verdict.
+//!
+//! [`solve`] is complete: exact line solving (a dynamic programme over positions and blocks) run to a
+//! fixpoint, then probing (each open cell is tried both ways; a contradiction fixes it the other
+//! way, and cells that come out the same in both branches are fixed too), then a depth-first search
+//! that branches on the cell whose probes fixed the most cells and probes again at every node. It
+//! stops at the second solution, so `Unique` means the whole search space was exhausted.
+//! [`deduce`] runs the same logic without guessing and reports the cells it could fix.
+//!
+//! It does not handle coloured puzzles, explain its deductions step by step, or use more than one
+//! thread. Its time is bounded only by the [`Deadline`], which is checked between line solves.
+
+use crate::limits::{Deadline, TimedOut};
+use crate::outcome::Outcome;
+
+/// Cell states are sets of the values still possible, so a line solve is an intersection and an
+/// empty set is a contradiction.
+const EMPTY: u8 = 1;
+const FILLED: u8 = 2;
+const UNKNOWN: u8 = EMPTY | FILLED;
+
+/// Line solves between two looks at the clock: a line solve takes about a microsecond, so this keeps
+/// the overshoot of a deadline far below a millisecond without paying for the clock on every line.
+const LINES_PER_CLOCK_CHECK: u32 = 64;
+
+/// rows[r] = clue numbers of row r top to bottom (empty Vec = empty row), columns[c] likewise left to right.
+/// givens = (row, column) cells known to be filled. Result grid: grid[r][c] == true means filled.
+pub fn solve(
+    rows: &[Vec<u32>],
+    columns: &[Vec<u32>],
+    givens: &[(usize, usize)],
+    deadline: &Deadline,
+) -> Result<Outcome<Vec<Vec<bool>>>, TimedOut> {
+    let puzzle = Puzzle::new(rows, columns);
+    let Some(root) = puzzle.initial_grid(givens) else {
+        return Ok(Outcome::NoSolution);
+    };
+    let mut engine = Engine::new(&puzzle, deadline);
+    let found = engine.search(root)?;
+    let to_bools = |grid: Vec<u8>| puzzle.to_rows(&grid, |cell| cell == FILLED);
+    Ok(match found {
+        Found::None => Outcome::NoSolution,
+        Found::One(grid) => Outcome::Unique(to_bools(grid)),
+        Found::Several(grid) => Outcome::Several(to_bools(grid)),
+    })
+}
+
+/// Logic only, no guessing: line solving to a fixpoint, plus probing if you implement it. Returns the cells
+/// known (None = still open), or None when the clues contradict. Used to report how far we get on
+/// puzzles search cannot finish, and later for hints.
+pub fn deduce(
+    rows: &[Vec<u32>],
+    columns: &[Vec<u32>],
+    givens: &[(usize, usize)],
+    deadline: &Deadline,
+) -> Result<Option<Vec<Vec<Option<bool>>>>, TimedOut> {
+    let puzzle = Puzzle::new(rows, columns);
+    let Some(mut grid) = puzzle.initial_grid(givens) else {
+        return Ok(None);
+    };
+    let mut engine = Engine::new(&puzzle, deadline);
+    engine.queue_all();
+    if engine.propagate(&mut grid)?.is_none() {
+        return Ok(None);
+    }
+    if let Probed::Contradiction = engine.probe(&mut grid, false)? {
+        return Ok(None);
+    }
+    Ok(Some(puzzle.to_rows(&grid, |cell| match cell {
+        FILLED => Some(true),
+        EMPTY => Some(false),
+        _ => None,
+    })))
+}
+
+/// The clues in line order: rows first, then columns, so one index names any line.
+struct Puzzle {
+    width: usize,
+    height: usize,
+    clues: Vec<Vec<u32>>,
+}
+
+impl Puzzle {
+    fn new(rows: &[Vec<u32>], columns: &[Vec<u32>]) -> Self {
+        // A 0 in a clue is the usual spelling of an empty line, not a block.
+        let clean = |clue: &Vec<u32>| clue.iter().copied().filter(|&b| b > 0).collect();
+        Puzzle {
+            width: columns.len(),
+            height: rows.len(),
+            clues: rows.iter().chain(columns).map(clean).collect(),
+        }
+    }
+
+    fn lines(&self) -> usize {
+        self.width + self.height
+    }
+
+    /// The starting grid, or None when the clues cannot fit at all: the filled cells counted by rows
+    /// and by columns must agree, and each clue must fit in its line. Line solving would find these
+    /// too, except a disagreement of sums on an otherwise open grid, which it cannot see.
+    fn initial_grid(&self, givens: &[(usize, usize)]) -> Option<Vec<u8>> {
+        let sum = |clues: &[Vec<u32>]| clues.iter().flatten().map(|&b| u64::from(b)).sum::<u64>();
+        let (row_clues, column_clues) = self.clues.split_at(self.height);
+        if sum(row_clues) != sum(column_clues) {
+            return None;
+        }
+        let fits = |clue: &Vec<u32>, len: usize| {
+            let needed: u64 = clue.iter().map(|&b| u64::from(b) + 1).sum();
+            needed <= len as u64 + 1
+        };
+        if !row_clues.iter().all(|c| fits(c, self.width))
+            || !column_clues.iter().all(|c| fits(c, self.height))
+        {
+            return None;
+        }
+        let mut grid = vec![UNKNOWN; self.width * self.height];
+        for &(r, c) in givens {
+            if r < self.height && c < self.width {
+                grid[r * self.width + c] = FILLED;
+            }
+        }
+        Some(grid)
+    }
+
+    fn to_rows<T>(&self, grid: &[u8], f: impl Fn(u8) -> T) -> Vec<Vec<T>> {
+        (0..self.height)
+            .map(|r| grid[r * self.width..(r + 1) * self.width].iter().map(|&c| f(c)).collect())
+            .collect()
+    }
+}
+
+/// Exact line solver. Each block is read as the token "one empty cell, then b filled cells" and a lone
+/// empty cell is a token too; with an always-empty cell put in front of the line, every arrangement
+/// is a sequence of tokens. `fwd[j][i]`: the first `i` padded cells can hold tokens with blocks
+/// `0..j`; `bwd[j][i]`: the cells from `i` on can hold tokens with blocks `j..`. A value is possible in
+/// a cell exactly when some token placed there joins a true `fwd` to a true `bwd`.
+#[derive(Default)]
+struct LineSolver {
+    fwd: Vec<bool>,
+    bwd: Vec<bool>,
+    may_empty: Vec<bool>,
+    /// `no_fill[i]`: cells before padded position `i` that cannot be filled, so that "all of a..b
+    /// may be filled" is one subtraction.
+    no_fill: Vec<u32>,
+    can_empty: Vec<bool>,
+    cover: Vec<i32>,
+}
+
+impl LineSolver {
+    /// Narrows `line` in place to the values some arrangement of `clue` allows; false when none does.
+    fn solve(&mut self, clue: &[u32], line: &mut [u8]) -> bool {
+        let m = line.len() + 1;
+        let k = clue.len();
+        let stride = m + 1;
+        self.may_empty.clear();
+        self.may_empty.push(true);
+        self.may_empty.extend(line.iter().map(|&c| c & EMPTY != 0));
+        self.no_fill.clear();
+        self.no_fill.extend([0, 1]);
+        let mut count = 1;
+        for &c in line.iter() {
+            count += u32::from(c & FILLED == 0);
+            self.no_fill.push(count);
+        }
+        let me = &self.may_empty;
+        let nf = &self.no_fill;
+
+        let fwd = &mut self.fwd;
+        fwd.clear();
+        fwd.resize((k + 1) * stride, false);
+        fwd[0] = true;
+        for i in 1..=m {
+            fwd[i] = fwd[i - 1] && me[i - 1];
+        }
+        for j in 1..=k {
+            let len = clue[j - 1] as usize + 1;
+            let (before, row) = fwd.split_at_mut(j * stride);
+            let prev = &before[(j - 1) * stride..];
+            for i in 1..=m {
+                let mut v = row[i - 1] && me[i - 1];
+                if !v && i >= len {
+                    let s = i - len;
+                    v = prev[s] && me[s] && nf[i] == nf[s + 1];
+                }
+                row[i] = v;
+            }
+        }
+        if !fwd[k * stride + m] {
+            return false;
+        }
+
+        let bwd = &mut self.bwd;
+        bwd.clear();
+        bwd.resize((k + 1) * stride, false);
+        bwd[k * stride + m] = true;
+        for i in (0..m).rev() {
+            bwd[k * stride + i] = bwd[k * stride + i + 1] && me[i];
+        }
+        for j in (0..k).rev() {
+            let len = clue[j] as usize + 1;
+            let (row, after) = bwd.split_at_mut((j + 1) * stride);
+            let row = &mut row[j * stride..];
+            for i in (0..m).rev() {
+                let mut v = row[i + 1] && me[i];
+                if !v && i + len <= m {
+                    v = me[i] && nf[i + len] == nf[i + 1] && after[i + len];
+                }
+                row[i] = v;
+            }
+        }
+
+        self.can_empty.clear();
+        self.can_empty.resize(m, false);
+        self.cover.clear();
+        self.cover.resize(m + 1, 0);
+        for t in 0..m {
+            if me[t] && (0..=k).any(|j| fwd[j * stride + t] && bwd[j * stride + t + 1]) {
+                self.can_empty[t] = true;
+            }
+        }
+        for j in 0..k {
+            let len = clue[j] as usize + 1;
+            let before = &fwd[j * stride..(j + 1) * stride];
+            let after = &bwd[(j + 1) * stride..(j + 2) * stride];
+            for s in 0..=m - len.min(m) {
+                if before[s] && me[s] && nf[s + len] == nf[s + 1] && after[s + len] {
+                    self.can_empty[s] = true;
+                    self.cover[s + 1] += 1;
+                    self.cover[s + len] -= 1;
+                }
+            }
+        }
+        let mut covered = self.cover[0];
+        for (t, cell) in line.iter_mut().enumerate() {
+            covered += self.cover[t + 1];
+            *cell = (u8::from(self.can_empty[t + 1]) * EMPTY) | (u8::from(covered > 0) * FILLED);
+        }
+        true
+    }
+}
+
+/// What probing a node ended with.
+enum Probed {
+    Contradiction,
+    Solved,
+    /// Still open; with a choice requested, the engine's `branch` holds the two probe results of
+    /// the chosen cell, each already propagated.
+    Open,
+}
+
+/// How many solutions a search found, with the first.
+enum Found {
+    None,
+    One(Vec<u8>),
+    Several(Vec<u8>),
+}
+
+/// Propagation, probing and search over grids of cell states, row-major.
+struct Engine<'a> {
+    puzzle: &'a Puzzle,
+    deadline: &'a Deadline,
+    line_solver: LineSolver,
+    line: Vec<u8>,
+    /// Lines to re-solve, as a ring buffer: each line is queued at most once.
+    queue: Vec<usize>,
+    queue_head: usize,
+    queue_len: usize,
+    queued: Vec<bool>,
+    until_clock_check: u32,
+    /// Probe results for one cell: filled, then empty.
+    probe_filled: Vec<u8>,
+    probe_empty: Vec<u8>,
+    /// The probe results of the cell chosen for branching.
+    branch: [Vec<u8>; 2],
+}
+
+impl<'a> Engine<'a> {
+    fn new(puzzle: &'a Puzzle, deadline: &'a Deadline) -> Self {
+        let lines = puzzle.lines();
+        Engine {
+            puzzle,
+            deadline,
+            line_solver: LineSolver::default(),
+            line: Vec::with_capacity(puzzle.width.max(puzzle.height)),
+            queue: vec![0; lines],
+            queue_head: 0,
+            queue_len: 0,
+            queued: vec![false; lines],
+            until_clock_check: LINES_PER_CLOCK_CHECK,
+            probe_filled: Vec::new(),
+            probe_empty: Vec::new(),
+            branch: [Vec::new(), Vec::new()],
+        }
+    }
+
+    fn push(&mut self, line: usize) {
+        if !self.queued[line] {
+            self.queued[line] = true;
+            let slot = (self.queue_head + self.queue_len) % self.queue.len();
+            self.queue[slot] = line;
+            self.queue_len += 1;
+        }
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        if self.queue_len == 0 {
+            return None;
+        }
+        let line = self.queue[self.queue_head];
+        self.queue_head = (self.queue_head + 1) % self.queue.len();
+        self.queue_len -= 1;
+        self.queued[line] = false;
+        Some(line)
+    }
+
+    fn clear_queue(&mut self) {
+        while self.pop().is_some() {}
+    }
+
+    fn queue_all(&mut self) {
+        for line in 0..self.puzzle.lines() {
+            self.push(line);
+        }
+    }
+
+    fn queue_cell(&mut self, cell: usize) {
+        let w = self.puzzle.width;
+        self.push(cell / w);
+        self.push(self.puzzle.height + cell % w);
+    }
+
+    /// Line solving to a fixpoint from the queued lines. Returns how many cells it fixed, or None
+    /// on a contradiction.
+    fn propagate(&mut self, grid: &mut [u8]) -> Result<Option<usize>, TimedOut> {
+        let (w, h) = (self.puzzle.width, self.puzzle.height);
+        let mut fixed = 0;
+        while let Some(index) = self.pop() {
+            self.until_clock_check -= 1;
+            if self.until_clock_check == 0 {
+                self.until_clock_check = LINES_PER_CLOCK_CHECK;
+                if let Err(e) = self.deadline.check() {
+                    self.clear_queue();
+                    return Err(e);
+                }
+            }
+            let (start, step, len) = if index < h { (index * w, 1, w) } else { (index - h, w, h) };
+            self.line.clear();
+            self.line.extend((0..len).map(|i| grid[start + i * step]));
+            if !self.line_solver.solve(&self.puzzle.clues[index], &mut self.line) {
+                self.clear_queue();
+                return Ok(None);
+            }
+            for i in 0..len {
+                let cell = start + i * step;
+                if grid[cell] != self.line[i] {
+                    grid[cell] = self.line[i];
+                    fixed += 1;
+                    self.push(if index < h { h + i } else { i });
+                }
+            }
+        }
+        Ok(Some(fixed))
+    }
+
+    /// Sets `cell` to `value` in a copy of `grid` held in `into` and propagates it.
+    fn try_value(
+        &mut self,
+        grid: &[u8],
+        cell: usize,
+        value: u8,
+        into: &mut Vec<u8>,
+    ) -> Result<Option<usize>, TimedOut> {
+        into.clear();
+        into.extend_from_slice(grid);
+        into[cell] = value;
+        self.queue_cell(cell);
+        self.propagate(into)
+    }
+
+    /// Probes every open cell until a whole pass fixes nothing. With `choose`, the last pass also
+    /// picks the cell to branch on and leaves its two probe results in `branch`.
+    fn probe(&mut self, grid: &mut [u8], choose: bool) -> Result<Probed, TimedOut> {
+        let mut filled = std::mem::take(&mut self.probe_filled);
+        let mut empty = std::mem::take(&mut self.probe_empty);
+        let result = self.probe_with(grid, choose, &mut filled, &mut empty);
+        self.probe_filled = filled;
+        self.probe_empty = empty;
+        result
+    }
+
+    fn probe_with(
+        &mut self,
+        grid: &mut [u8],
+        choose: bool,
+        filled: &mut Vec<u8>,
+        empty: &mut Vec<u8>,
+    ) -> Result<Probed, TimedOut> {
+        loop {
+            let mut changed = false;
+            // Ranks candidates by the smaller, then the larger, number of cells the two probes fix:
+            // the search tree shrinks most when both branches make progress.
+            let mut best: Option<(usize, usize)> = None;
+            for cell in 0..grid.len() {
+                if grid[cell] != UNKNOWN {
+                    continue;
+                }
+                self.deadline.check()?;
+                let if_filled = self.try_value(grid, cell, FILLED, filled)?;
+                let if_empty = self.try_value(grid, cell, EMPTY, empty)?;
+                match (if_filled, if_empty) {
+                    (None, None) => return Ok(Probed::Contradiction),
+                    // The surviving probe is already propagated, so it is the new state.
+                    (None, Some(_)) => {
+                        grid.copy_from_slice(empty);
+                        changed = true;
+                    }
+                    (Some(_), None) => {
+                        grid.copy_from_slice(filled);
+                        changed = true;
+                    }
+                    (Some(n_filled), Some(n_empty)) => {
+                        let mut common = false;
+                        for (i, g) in grid.iter_mut().enumerate() {
+                            if *g == UNKNOWN && filled[i] == empty[i] {
+                                *g = filled[i];
+                                self.queue_cell(i);
+                                common = true;
+                            }
+                        }
+                        if common {
+                            changed = true;
+                            if self.propagate(grid)?.is_none() {
+                                return Ok(Probed::Contradiction);
+                            }
+                        } else if choose {
+                            let score = (n_filled.min(n_empty), n_filled.max(n_empty));
+                            if best.is_none_or(|b| score > b) {
+                                best = Some(score);
+                                // The branch with more progress goes first: it is likelier to end
+                                // quickly in a solution or a contradiction.
+                                let (first, second) =
+                                    if n_filled >= n_empty { (&*filled, &*empty) } else { (&*empty, &*filled) };
+                                self.branch[0].clear();
+                                self.branch[0].extend_from_slice(first);
+                                self.branch[1].clear();
+                                self.branch[1].extend_from_slice(second);
+                            }
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return Ok(if grid.contains(&UNKNOWN) { Probed::Open } else { Probed::Solved });
+            }
+        }
+    }
+
+    /// Depth-first search for up to two solutions. The stack holds grids still to explore, each
+    /// already at a propagation fixpoint.
+    fn search(&mut self, mut root: Vec<u8>) -> Result<Found, TimedOut> {
+        self.queue_all();
+        if self.propagate(&mut root)?.is_none() {
+            return Ok(Found::None);
+        }
+        let mut first: Option<Vec<u8>> = None;
+        let mut stack = vec![root];
+        let mut spare: Vec<Vec<u8>> = Vec::new();
+        while let Some(mut grid) = stack.pop() {
+            self.deadline.check()?;
+            match self.probe(&mut grid, true)? {
+                Probed::Contradiction => spare.push(grid),
+                Probed::Solved => {
+                    if first.is_some() {
+                        return Ok(Found::Several(first.unwrap_or(grid)));
+                    }
+                    first = Some(grid);
+                }
+                Probed::Open => {
+                    spare.push(grid);
+                    for branch in self.branch.iter().rev() {
+                        let mut next = spare.pop().unwrap_or_default();
+                        next.clear();
+                        next.extend_from_slice(branch);
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+        Ok(match first {
+            Some(grid) => Found::One(grid),
+            None => Found::None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clues(text: &str) -> Vec<Vec<u32>> {
+        text.split('|')
+            .map(|line| line.split(',').filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect())
+            .collect()
+    }
+
+    fn picture(grid: &[Vec<bool>]) -> Vec<String> {
+        grid.iter().map(|row| row.iter().map(|&f| if f { '#' } else { '.' }).collect()).collect()
+    }
+
+    fn run(rows: &str, columns: &str, givens: &[(usize, usize)]) -> Outcome<Vec<String>> {
+        solve(&clues(rows), &clues(columns), givens, &Deadline::none()).unwrap().map(|g| picture(&g))
+    }
+
+    #[test]
+    fn line_solver_finds_overlaps_and_forced_gaps() {
+        let mut solver = LineSolver::default();
+        let mut line = vec![UNKNOWN; 5];
+        assert!(solver.solve(&[3], &mut line));
+        assert_eq!(line, [UNKNOWN, UNKNOWN, FILLED, UNKNOWN, UNKNOWN]);
+        let mut line = vec![UNKNOWN, FILLED, UNKNOWN, UNKNOWN, UNKNOWN];
+        assert!(solver.solve(&[1, 1], &mut line));
+        assert_eq!(line, [EMPTY, FILLED, EMPTY, UNKNOWN, UNKNOWN]);
+        let mut line = vec![UNKNOWN; 3];
+        assert!(!solver.solve(&[2, 1], &mut line));
+        let mut line = vec![FILLED, UNKNOWN];
+        assert!(!solver.solve(&[], &mut line));
+    }
+
+    #[test]
+    fn unique_picture() {
+        // A plus sign.
+        let outcome = run("1|3|1", "1|3|1", &[]);
+        assert_eq!(outcome, Outcome::Unique(vec![".#.".into(), "###".into(), ".#.".into()]));
+    }
+
+    #[test]
+    fn needs_search_and_is_unique() {
+        // Line solving alone fixes nothing here (every row and column has a 1 in a line of 4 or a
+        // clue with slack), so probing or search has to finish it.
+        let outcome = run("1,1|1|1,1|1", "1,1|1|1|1,1", &[]);
+        let Outcome::Unique(grid) = outcome else { panic!("{outcome:?}") };
+        assert_eq!(grid, ["#..#", ".#..", "#.#.", "...#"].map(String::from));
+    }
+
+    #[test]
+    fn two_diagonals_are_several() {
+        let outcome = run("1|1", "1|1", &[]);
+        assert!(matches!(outcome, Outcome::Several(_)), "{outcome:?}");
+    }
+
+    #[test]
+    fn a_given_cell_makes_it_unique() {
+        let outcome = run("1|1", "1|1", &[(0, 1)]);
+        assert_eq!(outcome, Outcome::Unique(vec![".#".into(), "#.".into()]));
+    }
+
+    #[test]
+    fn contradicting_given_has_no_solution() {
+        assert_eq!(run("1|", "1|", &[(1, 1)]), Outcome::NoSolution);
+    }
+
+    #[test]
+    fn empty_rows_and_zero_clues() {
+        assert_eq!(run("|0|", "0|0|0", &[]), Outcome::Unique(vec!["...".into(); 3]));
+    }
+
+    #[test]
+    fn inconsistent_sums_have_no_solution() {
+        assert_eq!(run("2|1", "1|1", &[]), Outcome::NoSolution);
+        let d = deduce(&clues("2|1"), &clues("1|1"), &[], &Deadline::none()).unwrap();
+        assert_eq!(d, None);
+    }
+
+    #[test]
+    fn clue_longer_than_line_has_no_solution() {
+        assert_eq!(run("3|", "1|1", &[]), Outcome::NoSolution);
+        assert_eq!(run("1,1|", "1|1", &[]), Outcome::NoSolution);
+    }
+
+    #[test]
+    fn same_sums_but_no_arrangement() {
+        // Rows want the middle column, the columns forbid it.
+        assert_eq!(run("1|1", "2|0", &[(0, 1)]), Outcome::NoSolution);
+    }
+
+    #[test]
+    fn zero_by_zero_and_degenerate_shapes() {
+        assert_eq!(solve(&[], &[], &[], &Deadline::none()), Ok(Outcome::Unique(vec![])));
+        assert_eq!(deduce(&[], &[], &[], &Deadline::none()), Ok(Some(vec![])));
+        // Three empty rows with no columns: three rows of nothing.
+        let no_columns = solve(&clues("||"), &[], &[], &Deadline::none()).unwrap();
+        assert_eq!(no_columns, Outcome::Unique(vec![vec![]; 3]));
+        assert_eq!(solve(&[], &[vec![1]], &[], &Deadline::none()), Ok(Outcome::NoSolution));
+        assert_eq!(solve(&[], &[vec![]], &[], &Deadline::none()), Ok(Outcome::Unique(vec![])));
+    }
+
+    #[test]
+    fn deduce_leaves_ambiguous_cells_open() {
+        let known = deduce(&clues("1|1"), &clues("1|1"), &[], &Deadline::none()).unwrap().unwrap();
+        assert_eq!(known, vec![vec![None, None], vec![None, None]]);
+        let known = deduce(&clues("1|3|1"), &clues("1|3|1"), &[], &Deadline::none()).unwrap().unwrap();
+        assert!(known.iter().flatten().all(Option::is_some));
+    }
+
+    #[test]
+    fn expired_deadline_times_out_on_open_puzzles() {
+        let past = Deadline::after(std::time::Duration::ZERO);
+        assert_eq!(solve(&clues("1|1"), &clues("1|1"), &[], &past), Err(TimedOut));
+    }
+
+    fn clue_of(cells: impl Iterator<Item = bool>) -> Vec<u32> {
+        let mut clue = Vec::new();
+        let mut run = 0;
+        for filled in cells.chain([false]) {
+            if filled {
+                run += 1;
+            } else if run > 0 {
+                clue.push(run);
+                run = 0;
+            }
+        }
+        clue
+    }
+
+    /// Counts solutions up to two by trying every row that fits its clue.
+    fn brute_force(rows: &[Vec<u32>], columns: &[Vec<u32>]) -> usize {
+        let w = columns.len();
+        let options: Vec<Vec<Vec<bool>>> = rows
+            .iter()
+            .map(|clue| {
+                (0..1u32 << w)
+                    .map(|bits| (0..w).map(|c| bits >> c & 1 == 1).collect::<Vec<_>>())
+                    .filter(|row| clue_of(row.iter().copied()) == *clue)
+                    .collect()
+            })
+            .collect();
+        let mut count = 0;
+        let mut pick = vec![0; rows.len()];
+        'outer: loop {
+            let grid: Vec<&Vec<bool>> = pick.iter().zip(&options).map(|(&i, o)| &o[i]).collect();
+            if options.iter().all(|o| !o.is_empty())
+                && (0..w).all(|c| clue_of(grid.iter().map(|row| row[c])) == columns[c])
+            {
+                count += 1;
+                if count == 2 {
+                    return count;
+                }
+            }
+            for r in 0..rows.len() {
+                if pick[r] + 1 < options[r].len() {
+                    pick[r] += 1;
+                    continue 'outer;
+                }
+                pick[r] = 0;
+            }
+            return count;
+        }
+    }
+
+    #[test]
+    fn random_puzzles_agree_with_brute_force() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..300 {
+            let (w, h) = (2 + next() as usize % 5, 2 + next() as usize % 5);
+            let density = next() % 100;
+            let cells: Vec<Vec<bool>> =
+                (0..h).map(|_| (0..w).map(|_| next() % 100 < density).collect()).collect();
+            let rows: Vec<Vec<u32>> = cells.iter().map(|r| clue_of(r.iter().copied())).collect();
+            let mut columns: Vec<Vec<u32>> =
+                (0..w).map(|c| clue_of(cells.iter().map(|r| r[c]))).collect();
+            if round % 3 == 0 {
+                // Moving a block boundary keeps the sums but usually breaks the puzzle.
+                let c = next() as usize % w;
+                if let Some(last) = columns[c].pop() {
+                    columns[c].push(1);
+                    if last > 1 {
+                        columns[c].push(last - 1);
+                    }
+                }
+            }
+            let expected = brute_force(&rows, &columns);
+            let outcome = solve(&rows, &columns, &[], &Deadline::none()).unwrap();
+            if let Some(grid) = outcome.solution() {
+                assert_eq!(rows, grid.iter().map(|r| clue_of(r.iter().copied())).collect::<Vec<_>>());
+                let got: Vec<Vec<u32>> = (0..w).map(|c| clue_of(grid.iter().map(|r| r[c]))).collect();
+                assert_eq!(columns, got);
+            }
+            let count = match outcome {
+                Outcome::NoSolution => 0,
+                Outcome::Unique(_) => 1,
+                Outcome::Several(_) => 2,
+            };
+            assert_eq!(count, expected, "rows {rows:?} columns {columns:?}");
+            let known = deduce(&rows, &columns, &[], &Deadline::none()).unwrap();
+            assert_eq!(known.is_none(), false || (known.is_none() && expected == 0));
+        }
+    }
+}

@@ -1,0 +1,696 @@
+//! Nurikabe solver: finds a solution and proves whether it is the only one.
+//!
+//! Each cell is unknown, land or water. Deduction rules run to a fixpoint (island merging and
+//! completion, reachability of islands, water connectivity through articulation points, 2x2
+//! pools, cell counts); where they stall, a depth-first search branches on one cell and
+//! propagates again at every node. The search stops after the second solution, so the verdict is
+//! exact; every solution is checked against the rules before it is reported.
+//!
+//! It does not read or print puzzles, explain its deductions, or grade difficulty. Clues that
+//! share a cell, lie outside the grid or have size 0 make the puzzle unsolvable.
+
+use crate::limits::{Deadline, TimedOut};
+use crate::outcome::Outcome;
+
+const UNKNOWN: u8 = 0;
+const LAND: u8 = 1;
+const WATER: u8 = 2;
+const NONE: u32 = u32::MAX;
+
+/// A rule found the state impossible; the branch that produced it has no solution.
+struct Contradiction;
+
+type Step = Result<bool, Contradiction>;
+
+/// clues = (row counted from the TOP, column from the left, island size). Result grid[r][c] == true means land (island), false water.
+pub fn solve(
+    width: usize,
+    height: usize,
+    clues: &[(usize, usize, u32)],
+    deadline: &Deadline,
+) -> Result<Outcome<Vec<Vec<bool>>>, TimedOut> {
+    let Some(puzzle) = Puzzle::new(width, height, clues) else {
+        return Ok(Outcome::NoSolution);
+    };
+    let mut solver = Solver::new(puzzle);
+    let mut first: Option<Vec<u8>> = None;
+    let mut several = false;
+    // Each stacked board is a branch still to explore; boards are small enough that copying
+    // them is cheaper than undoing moves.
+    let mut stack = vec![solver.initial_cells()];
+    while let Some(mut cells) = stack.pop() {
+        deadline.check()?;
+        if solver.propagate(&mut cells).is_err() {
+            continue;
+        }
+        match solver.branch_cell(&cells) {
+            Some(cell) => {
+                let mut water = cells.clone();
+                water[cell] = WATER;
+                cells[cell] = LAND;
+                stack.push(water);
+                stack.push(cells);
+            }
+            None => {
+                if !solver.p.is_solution(&cells) {
+                    continue;
+                }
+                if first.is_some() {
+                    several = true;
+                    break;
+                }
+                first = Some(cells);
+            }
+        }
+    }
+    let w = solver.p.w;
+    let to_rows = |cells: Vec<u8>| -> Vec<Vec<bool>> {
+        (0..solver.p.h).map(|r| cells[r * w..(r + 1) * w].iter().map(|&c| c == LAND).collect()).collect()
+    };
+    Ok(match first {
+        None => Outcome::NoSolution,
+        Some(cells) if several => Outcome::Several(to_rows(cells)),
+        Some(cells) => Outcome::Unique(to_rows(cells)),
+    })
+}
+
+/// The fixed part of a puzzle: geometry and clues.
+struct Puzzle {
+    w: usize,
+    h: usize,
+    n: usize,
+    adj: Vec<[u32; 4]>,
+    deg: Vec<u8>,
+    /// Index into `clue_size` of the clue in each cell, or `NONE`.
+    clue_at: Vec<u32>,
+    clue_size: Vec<u32>,
+    clue_cell: Vec<u32>,
+    max_size: u32,
+    total_land: usize,
+    total_water: usize,
+}
+
+impl Puzzle {
+    /// `None` when the clues contradict each other or the grid before any search.
+    fn new(w: usize, h: usize, clues: &[(usize, usize, u32)]) -> Option<Puzzle> {
+        let n = w.checked_mul(h)?;
+        u32::try_from(n).ok()?;
+        let mut clue_at = vec![NONE; n];
+        let mut clue_size = Vec::with_capacity(clues.len());
+        let mut clue_cell = Vec::with_capacity(clues.len());
+        let mut total_land: u64 = 0;
+        for &(r, c, size) in clues {
+            if r >= h || c >= w || size == 0 {
+                return None;
+            }
+            let cell = r * w + c;
+            if clue_at[cell] != NONE {
+                return None;
+            }
+            clue_at[cell] = clue_size.len() as u32;
+            clue_size.push(size);
+            clue_cell.push(cell as u32);
+            total_land += u64::from(size);
+        }
+        if total_land > n as u64 {
+            return None;
+        }
+        let mut adj = vec![[0u32; 4]; n];
+        let mut deg = vec![0u8; n];
+        for r in 0..h {
+            for c in 0..w {
+                let i = r * w + c;
+                let mut push = |j: usize| {
+                    adj[i][deg[i] as usize] = j as u32;
+                    deg[i] += 1;
+                };
+                if r > 0 {
+                    push(i - w);
+                }
+                if c > 0 {
+                    push(i - 1);
+                }
+                if c + 1 < w {
+                    push(i + 1);
+                }
+                if r + 1 < h {
+                    push(i + w);
+                }
+            }
+        }
+        let total_land = total_land as usize;
+        Some(Puzzle {
+            w,
+            h,
+            n,
+            adj,
+            deg,
+            clue_at,
+            max_size: clue_size.iter().copied().max().unwrap_or(0),
+            clue_size,
+            clue_cell,
+            total_land,
+            total_water: n - total_land,
+        })
+    }
+
+    fn neighbours(&self, cell: usize) -> &[u32] {
+        &self.adj[cell][..self.deg[cell] as usize]
+    }
+
+    /// Checks a fully decided grid against the rules, independently of the deductions.
+    fn is_solution(&self, cells: &[u8]) -> bool {
+        if cells.iter().any(|&c| c == UNKNOWN) {
+            return false;
+        }
+        let mut seen = vec![false; self.n];
+        let mut queue = Vec::with_capacity(self.n);
+        let mut water_regions = 0;
+        for start in 0..self.n {
+            if seen[start] {
+                continue;
+            }
+            let kind = cells[start];
+            seen[start] = true;
+            queue.clear();
+            queue.push(start as u32);
+            let mut clue = NONE;
+            let mut i = 0;
+            while i < queue.len() {
+                let c = queue[i] as usize;
+                i += 1;
+                if kind == LAND && self.clue_at[c] != NONE {
+                    if clue != NONE {
+                        return false;
+                    }
+                    clue = self.clue_at[c];
+                }
+                for &d in self.neighbours(c) {
+                    let d = d as usize;
+                    if !seen[d] && cells[d] == kind {
+                        seen[d] = true;
+                        queue.push(d as u32);
+                    }
+                }
+            }
+            if kind == LAND {
+                if clue == NONE || self.clue_size[clue as usize] as usize != queue.len() {
+                    return false;
+                }
+            } else {
+                water_regions += 1;
+            }
+        }
+        let pool = (1..self.h).any(|r| {
+            (1..self.w).any(|c| {
+                let i = r * self.w + c;
+                [i, i - 1, i - self.w, i - self.w - 1].iter().all(|&j| cells[j] == WATER)
+            })
+        });
+        water_regions <= 1 && !pool && self.clue_cell.iter().all(|&c| cells[c as usize] == LAND)
+    }
+}
+
+/// Deduction engine: the puzzle plus scratch space reused across calls so that propagation does
+/// not allocate.
+struct Solver {
+    p: Puzzle,
+    /// Land component of each land cell at the last labelling, or `NONE`.
+    comp: Vec<u32>,
+    comp_clue: Vec<u32>,
+    comp_size: Vec<u32>,
+    /// Cells of component `k` are `comp_cells[comp_start[k]..comp_start[k + 1]]`.
+    comp_start: Vec<u32>,
+    comp_cells: Vec<u32>,
+    /// Generation stamps: `mark[i] == gen` means visited in the current sweep.
+    mark: Vec<u32>,
+    gen: u32,
+    dist: Vec<u32>,
+    queue: Vec<u32>,
+    reached: Vec<bool>,
+    /// Clued component next to each non-land cell, or `NONE`.
+    owner_adj: Vec<u32>,
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    sub_water: Vec<u32>,
+    sub_size: Vec<u32>,
+    cut_water: Vec<u32>,
+    cut_size: Vec<u32>,
+    cut_wet_pieces: Vec<u32>,
+    dfs: Vec<(u32, u8)>,
+}
+
+impl Solver {
+    fn new(p: Puzzle) -> Solver {
+        let n = p.n;
+        Solver {
+            comp: vec![NONE; n],
+            comp_clue: Vec::new(),
+            comp_size: Vec::new(),
+            comp_start: Vec::new(),
+            comp_cells: Vec::with_capacity(n),
+            mark: vec![0; n],
+            gen: 0,
+            dist: vec![0; n],
+            queue: Vec::with_capacity(n),
+            reached: vec![false; n],
+            owner_adj: vec![NONE; n],
+            disc: vec![0; n],
+            low: vec![0; n],
+            sub_water: vec![0; n],
+            sub_size: vec![0; n],
+            cut_water: vec![0; n],
+            cut_size: vec![0; n],
+            cut_wet_pieces: vec![0; n],
+            dfs: Vec::with_capacity(n),
+            p,
+        }
+    }
+
+    fn initial_cells(&self) -> Vec<u8> {
+        let mut cells = vec![UNKNOWN; self.p.n];
+        for &c in &self.p.clue_cell {
+            cells[c as usize] = LAND;
+        }
+        cells
+    }
+
+    fn next_gen(&mut self) -> u32 {
+        if self.gen == u32::MAX {
+            self.mark.fill(0);
+            self.gen = 0;
+        }
+        self.gen += 1;
+        self.gen
+    }
+
+    /// Runs all rules until none changes anything.
+    fn propagate(&mut self, cells: &mut [u8]) -> Result<(), Contradiction> {
+        loop {
+            self.label_land(cells)?;
+            if self.island_rules(cells)?
+                || self.pool_rule(cells)?
+                || self.count_rule(cells)?
+                || self.reach_rule(cells)?
+                || self.water_rule(cells)?
+            {
+                continue;
+            }
+            return Ok(());
+        }
+    }
+
+    fn comp_limit(&self, clue: u32) -> u32 {
+        if clue == NONE {
+            // A land region without a clue must still join one, adding at least that clue cell.
+            self.p.max_size.saturating_sub(1)
+        } else {
+            self.p.clue_size[clue as usize]
+        }
+    }
+
+    /// Labels land components; fails if one holds two clues or is too big for any island.
+    fn label_land(&mut self, cells: &[u8]) -> Result<(), Contradiction> {
+        self.comp.fill(NONE);
+        self.comp_clue.clear();
+        self.comp_size.clear();
+        self.comp_start.clear();
+        self.comp_cells.clear();
+        for s in 0..self.p.n {
+            if cells[s] != LAND || self.comp[s] != NONE {
+                continue;
+            }
+            let id = self.comp_clue.len() as u32;
+            let start = self.comp_cells.len();
+            self.comp_start.push(start as u32);
+            self.comp[s] = id;
+            self.comp_cells.push(s as u32);
+            let mut clue = NONE;
+            let mut i = start;
+            while i < self.comp_cells.len() {
+                let c = self.comp_cells[i] as usize;
+                i += 1;
+                let k = self.p.clue_at[c];
+                if k != NONE {
+                    if clue != NONE {
+                        return Err(Contradiction);
+                    }
+                    clue = k;
+                }
+                for &d in self.p.neighbours(c) {
+                    let d = d as usize;
+                    if cells[d] == LAND && self.comp[d] == NONE {
+                        self.comp[d] = id;
+                        self.comp_cells.push(d as u32);
+                    }
+                }
+            }
+            let size = (self.comp_cells.len() - start) as u32;
+            if size > self.comp_limit(clue) {
+                return Err(Contradiction);
+            }
+            self.comp_clue.push(clue);
+            self.comp_size.push(size);
+        }
+        self.comp_start.push(self.comp_cells.len() as u32);
+        Ok(())
+    }
+
+    /// Rules local to land components. Cells set land here are not yet labelled, so the
+    /// frontier counts below treat any cell that is not water as a possible way out.
+    fn island_rules(&mut self, cells: &mut [u8]) -> Step {
+        let mut changed = false;
+        // A cell that would join two clues, or make an island too big, is water.
+        for u in 0..self.p.n {
+            if cells[u] != UNKNOWN {
+                continue;
+            }
+            let mut seen = [NONE; 4];
+            let mut ns = 0;
+            let mut merged = 1;
+            let mut clue = NONE;
+            let mut two_clues = false;
+            for &d in self.p.neighbours(u) {
+                let id = self.comp[d as usize];
+                if id == NONE || seen[..ns].contains(&id) {
+                    continue;
+                }
+                seen[ns] = id;
+                ns += 1;
+                merged += self.comp_size[id as usize];
+                let k = self.comp_clue[id as usize];
+                if k != NONE {
+                    two_clues |= clue != NONE && clue != k;
+                    clue = k;
+                }
+            }
+            if ns > 0 && (two_clues || merged > self.comp_limit(clue)) {
+                cells[u] = WATER;
+                changed = true;
+            }
+        }
+        // An unfinished component with one way out takes it.
+        for id in 0..self.comp_size.len() {
+            let clue = self.comp_clue[id];
+            if clue != NONE && self.comp_size[id] == self.p.clue_size[clue as usize] {
+                continue;
+            }
+            let gen = self.next_gen();
+            let (mut count, mut first, mut second) = (0, NONE, NONE);
+            let range = self.comp_start[id] as usize..self.comp_start[id + 1] as usize;
+            for &c in &self.comp_cells[range] {
+                for &d in self.p.neighbours(c as usize) {
+                    let du = d as usize;
+                    if cells[du] == WATER || self.comp[du] == id as u32 || self.mark[du] == gen {
+                        continue;
+                    }
+                    self.mark[du] = gen;
+                    count += 1;
+                    if first == NONE {
+                        first = d;
+                    } else if second == NONE {
+                        second = d;
+                    }
+                }
+            }
+            match count {
+                0 => return Err(Contradiction),
+                1 => {
+                    if cells[first as usize] == UNKNOWN {
+                        cells[first as usize] = LAND;
+                        changed = true;
+                    }
+                }
+                2 if clue != NONE && self.p.clue_size[clue as usize] - self.comp_size[id] == 1 => {
+                    // One cell left and two diagonal candidates: the cell touching both would
+                    // border the finished island either way.
+                    let (a, b) = (first as usize, second as usize);
+                    if cells[a] != UNKNOWN || cells[b] != UNKNOWN {
+                        continue;
+                    }
+                    let w = self.p.w;
+                    let (ra, ca, rb, cb) = (a / w, a % w, b / w, b % w);
+                    if ra.abs_diff(rb) == 1 && ca.abs_diff(cb) == 1 {
+                        for x in [ra * w + cb, rb * w + ca] {
+                            if self.comp[x] != id as u32 && cells[x] == UNKNOWN {
+                                cells[x] = WATER;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(changed)
+    }
+
+    /// No 2x2 block is all water.
+    fn pool_rule(&mut self, cells: &mut [u8]) -> Step {
+        let w = self.p.w;
+        let mut changed = false;
+        for r in 1..self.p.h {
+            for c in 1..w {
+                let block = [r * w + c, r * w + c - 1, (r - 1) * w + c, (r - 1) * w + c - 1];
+                let mut water = 0;
+                let mut unknown = NONE as usize;
+                let mut unknowns = 0;
+                for &i in &block {
+                    match cells[i] {
+                        WATER => water += 1,
+                        UNKNOWN => {
+                            unknowns += 1;
+                            unknown = i;
+                        }
+                        _ => {}
+                    }
+                }
+                if water == 4 {
+                    return Err(Contradiction);
+                }
+                if water == 3 && unknowns == 1 {
+                    cells[unknown] = LAND;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The clues fix how many cells are land and how many water.
+    fn count_rule(&mut self, cells: &mut [u8]) -> Step {
+        let (mut land, mut water) = (0, 0);
+        for &c in cells.iter() {
+            match c {
+                LAND => land += 1,
+                WATER => water += 1,
+                _ => {}
+            }
+        }
+        if land > self.p.total_land || water > self.p.total_water {
+            return Err(Contradiction);
+        }
+        let fill = if land == self.p.total_land {
+            WATER
+        } else if water == self.p.total_water {
+            LAND
+        } else {
+            return Ok(false);
+        };
+        let mut changed = false;
+        for c in cells.iter_mut().filter(|c| **c == UNKNOWN) {
+            *c = fill;
+            changed = true;
+        }
+        Ok(changed)
+    }
+
+    /// Cells no unfinished island can reach within its remaining size are water; land without a
+    /// clue that none can reach is a contradiction. Needs a fresh labelling.
+    fn reach_rule(&mut self, cells: &mut [u8]) -> Step {
+        let n = self.p.n;
+        self.reached.fill(false);
+        self.owner_adj.fill(NONE);
+        let ncomp = self.comp_size.len();
+        for id in 0..ncomp {
+            if self.comp_clue[id] == NONE {
+                continue;
+            }
+            let range = self.comp_start[id] as usize..self.comp_start[id + 1] as usize;
+            for &c in &self.comp_cells[range] {
+                for &d in self.p.neighbours(c as usize) {
+                    if cells[d as usize] != LAND {
+                        self.owner_adj[d as usize] = id as u32;
+                    }
+                }
+            }
+        }
+        for id in 0..ncomp {
+            let clue = self.comp_clue[id];
+            if clue == NONE {
+                continue;
+            }
+            let room = self.p.clue_size[clue as usize] - self.comp_size[id];
+            if room == 0 {
+                continue;
+            }
+            let gen = self.next_gen();
+            self.queue.clear();
+            let range = self.comp_start[id] as usize..self.comp_start[id + 1] as usize;
+            for &c in &self.comp_cells[range] {
+                self.mark[c as usize] = gen;
+                self.dist[c as usize] = 0;
+                self.queue.push(c);
+            }
+            let mut i = 0;
+            while i < self.queue.len() {
+                let c = self.queue[i] as usize;
+                i += 1;
+                let next = self.dist[c] + 1;
+                if next > room {
+                    continue;
+                }
+                for &d in self.p.neighbours(c) {
+                    let du = d as usize;
+                    if self.mark[du] == gen || cells[du] == WATER {
+                        continue;
+                    }
+                    let other = self.comp[du];
+                    if other != NONE && self.comp_clue[other as usize] != NONE {
+                        continue;
+                    }
+                    if self.owner_adj[du] != NONE && self.owner_adj[du] != id as u32 {
+                        continue;
+                    }
+                    self.mark[du] = gen;
+                    self.dist[du] = next;
+                    self.reached[du] = true;
+                    self.queue.push(d);
+                }
+            }
+        }
+        let mut changed = false;
+        for c in 0..n {
+            if self.reached[c] {
+                continue;
+            }
+            match cells[c] {
+                UNKNOWN => {
+                    cells[c] = WATER;
+                    changed = true;
+                }
+                LAND if self.comp_clue[self.comp[c] as usize] == NONE => return Err(Contradiction),
+                _ => {}
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Water must stay connected and have room for all of itself: with the non-land cells as a
+    /// graph, an unknown cell whose loss would split the water, or leave the water's part too
+    /// small, is water; unknown cells cut off from all water are land.
+    fn water_rule(&mut self, cells: &mut [u8]) -> Step {
+        let Some(root) = cells.iter().position(|&c| c == WATER) else {
+            return Ok(false);
+        };
+        self.disc.fill(0);
+        self.dfs.clear();
+        let mut time = 1;
+        self.visit(root, cells, time);
+        while let Some(top) = self.dfs.last_mut() {
+            let (v, i) = (top.0 as usize, top.1 as usize);
+            if i < self.p.deg[v] as usize {
+                top.1 += 1;
+                let d = self.p.adj[v][i] as usize;
+                if cells[d] == LAND {
+                    continue;
+                }
+                if self.disc[d] == 0 {
+                    time += 1;
+                    self.visit(d, cells, time);
+                } else if self.disc[d] < self.low[v] {
+                    self.low[v] = self.disc[d];
+                }
+                continue;
+            }
+            self.dfs.pop();
+            if let Some(&(p, _)) = self.dfs.last() {
+                let p = p as usize;
+                self.low[p] = self.low[p].min(self.low[v]);
+                self.sub_water[p] += self.sub_water[v];
+                self.sub_size[p] += self.sub_size[v];
+                if self.low[v] >= self.disc[p] {
+                    self.cut_water[p] += self.sub_water[v];
+                    self.cut_size[p] += self.sub_size[v];
+                    self.cut_wet_pieces[p] += u32::from(self.sub_water[v] > 0);
+                }
+            }
+        }
+        let (visited, wet) = (time as usize, self.sub_water[root] as usize);
+        let water = cells.iter().filter(|&&c| c == WATER).count();
+        if wet < water || visited < self.p.total_water {
+            return Err(Contradiction);
+        }
+        let mut changed = false;
+        for u in 0..self.p.n {
+            if cells[u] != UNKNOWN {
+                continue;
+            }
+            if self.disc[u] == 0 {
+                cells[u] = LAND;
+                changed = true;
+                continue;
+            }
+            // Removing u leaves the pieces cut off below it and the rest, which holds the root.
+            let rest_size = visited - 1 - self.cut_size[u] as usize;
+            if self.cut_wet_pieces[u] > 0 || rest_size < self.p.total_water {
+                cells[u] = WATER;
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+
+    fn visit(&mut self, v: usize, cells: &[u8], time: u32) {
+        self.disc[v] = time;
+        self.low[v] = time;
+        self.sub_water[v] = u32::from(cells[v] == WATER);
+        self.sub_size[v] = 1;
+        self.cut_water[v] = 0;
+        self.cut_size[v] = 0;
+        self.cut_wet_pieces[v] = 0;
+        self.dfs.push((v as u32, 0));
+    }
+
+    /// The cell to branch on after propagation, or `None` when the grid is decided. Branching
+    /// next to the unfinished island with the fewest ways to grow keeps the tree narrow.
+    fn branch_cell(&mut self, cells: &[u8]) -> Option<usize> {
+        let mut best = None;
+        let mut best_count = u32::MAX;
+        for id in 0..self.comp_size.len() {
+            let clue = self.comp_clue[id];
+            if clue != NONE && self.comp_size[id] == self.p.clue_size[clue as usize] {
+                continue;
+            }
+            let gen = self.next_gen();
+            let mut count = 0;
+            let mut first = None;
+            let range = self.comp_start[id] as usize..self.comp_start[id + 1] as usize;
+            for &c in &self.comp_cells[range] {
+                for &d in self.p.neighbours(c as usize) {
+                    let du = d as usize;
+                    if cells[du] == UNKNOWN && self.mark[du] != gen {
+                        self.mark[du] = gen;
+                        count += 1;
+                        first.get_or_insert(du);
+                    }
+                }
+            }
+            if count > 0 && count < best_count {
+                best_count = count;
+                best = first;
+            }
+        }
+        best.or_else(|| cells.iter().position(|&c| c == UNKNOWN))
+    }
+}

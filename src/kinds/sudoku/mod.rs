@@ -1,0 +1,88 @@
+//! Sudoku: a 9x9 grid of givens to complete so every row, column and 3x3 box holds 1-9.
+//!
+//! The puzzle type, its text format (`format`) and its solver (`solver`).
+
+pub mod format;
+pub mod solver;
+
+use serde_json::{json, Value};
+
+use crate::kinds::{Kind, Puzzle, Solution};
+use crate::limits::{Deadline, TimedOut};
+use crate::outcome::Outcome;
+use crate::text::ParseError;
+
+/// The Sudoku kind in the registry.
+pub struct SudokuKind;
+
+impl Kind for SudokuKind {
+    fn name(&self) -> &'static str {
+        "sudoku"
+    }
+
+    fn recognises(&self, text: &str) -> bool {
+        format::looks_like_sudoku(text)
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<Box<dyn Puzzle>>, ParseError> {
+        Ok(vec![Box::new(format::parse(text)?)])
+    }
+}
+
+/// 81 cells, row-major; 0 is blank.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sudoku {
+    pub cells: [u8; 81],
+}
+
+impl Sudoku {
+    /// Solves the puzzle, giving the filled cells rather than a boxed [`Solution`].
+    pub fn solve_cells(&self, deadline: &Deadline) -> Result<Outcome<[u8; 81]>, TimedOut> {
+        solver::solve(&self.cells, deadline)
+    }
+
+    /// The cells as 81 digits, `0` for blank.
+    pub fn digits(&self) -> String {
+        self.cells.iter().map(|&d| char::from(b'0' + d)).collect()
+    }
+}
+
+impl Puzzle for Sudoku {
+    fn kind(&self) -> &'static str {
+        "sudoku"
+    }
+
+    fn width(&self) -> usize {
+        9
+    }
+
+    fn height(&self) -> usize {
+        9
+    }
+
+    fn to_text(&self) -> String {
+        format::to_text(&self.cells)
+    }
+
+    fn to_json(&self) -> Value {
+        json!({ "givens": self.digits() })
+    }
+
+    fn solve(&self, deadline: &Deadline) -> Result<Outcome<Box<dyn Solution>>, TimedOut> {
+        Ok(self.solve_cells(deadline)?.map(|cells| Box::new(SudokuSolution(cells)) as Box<dyn Solution>))
+    }
+}
+
+/// A completed Sudoku grid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SudokuSolution(pub [u8; 81]);
+
+impl Solution for SudokuSolution {
+    fn to_text(&self) -> String {
+        format::to_text(&self.0)
+    }
+
+    fn to_json(&self) -> Value {
+        Value::from(format::rows(&self.0).collect::<Vec<_>>())
+    }
+}

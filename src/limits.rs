@@ -1,0 +1,54 @@
+//! Time limits for solvers.
+//!
+//! A [`Deadline`] is checked by solvers at their search nodes so that no puzzle can make
+//! gridsight hang. It does not measure or report timings; that is the report's job.
+
+use std::time::{Duration, Instant};
+
+/// The moment a solver must give up, or none.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadline {
+    end: Option<Instant>,
+}
+
+/// The error a solver returns when its [`Deadline`] passed before it could finish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimedOut;
+
+impl Deadline {
+    /// A deadline that never passes.
+    pub fn none() -> Self {
+        Deadline { end: None }
+    }
+
+    /// A deadline `limit` from now.
+    pub fn after(limit: Duration) -> Self {
+        Deadline { end: Instant::now().checked_add(limit) }
+    }
+
+    /// Whether the deadline has passed.
+    pub fn expired(&self) -> bool {
+        self.end.is_some_and(|end| Instant::now() >= end)
+    }
+
+    /// `Err(TimedOut)` once the deadline has passed, so solvers can write `deadline.check()?`.
+    pub fn check(&self) -> Result<(), TimedOut> {
+        if self.expired() {
+            Err(TimedOut)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn none_never_expires_and_zero_expires_at_once() {
+        assert!(!Deadline::none().expired());
+        assert_eq!(Deadline::after(Duration::ZERO).check(), Err(TimedOut));
+        assert!(Deadline::after(Duration::from_secs(3600)).check().is_ok());
+    }
+}

@@ -1,0 +1,46 @@
+//! The solve stage: run a puzzle's solver under a time limit and collect what the outputs need
+//! (solution, uniqueness, QR text, time taken). It does not print anything.
+
+use std::time::{Duration, Instant};
+
+use crate::error::Error;
+use crate::kinds::{Puzzle, Solution};
+use crate::limits::Deadline;
+use crate::outcome::Outcome;
+
+/// A puzzle's answer and what is known about it.
+#[derive(Debug)]
+pub struct Solved {
+    pub solution: Box<dyn Solution>,
+    /// False when a second solution exists (the first is in `solution`).
+    pub unique: bool,
+    /// Text of the QR code the solution forms, if any.
+    pub qr: Option<String>,
+    pub time: Duration,
+}
+
+/// Solves `puzzle`, giving up after `limit` (no limit when `None`).
+pub fn solve(puzzle: &dyn Puzzle, limit: Option<Duration>) -> Result<Solved, Error> {
+    let started = Instant::now();
+    let deadline = limit.map_or_else(Deadline::none, Deadline::after);
+    let outcome = puzzle.solve(&deadline).map_err(|_| Error::TimedOut(limit.unwrap_or_default()))?;
+    let (solution, unique) = match outcome {
+        Outcome::NoSolution => return Err(Error::NoSolution),
+        Outcome::Unique(solution) => (solution, true),
+        Outcome::Several(solution) => (solution, false),
+    };
+    let qr = solution.qr_text();
+    Ok(Solved { solution, unique, qr, time: started.elapsed() })
+}
+
+impl Solved {
+    /// The solution text, followed by the QR text on a line of its own when there is one.
+    pub fn to_text(&self) -> String {
+        let mut text = self.solution.to_text();
+        if let Some(qr) = &self.qr {
+            text += qr;
+            text.push('\n');
+        }
+        text
+    }
+}
