@@ -54,20 +54,15 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
         for report in &reports {
             exit_code = exit_code.max(report.exit_code());
             if args.json {
-                let json = report.to_json();
-                if several || reports.len() > 1 {
-                    writeln!(stdout, "{json}")?;
-                } else {
-                    writeln!(stdout, "{json:#}")?;
-                }
+                writeln!(stdout, "{}", report.to_json())?;
             } else {
                 if several || reports.len() > 1 {
                     writeln!(stdout, "# {}", report.input)?;
                 }
                 match &report.result {
-                    Ok((_, solved)) => {
+                    Ok((puzzle, solved)) => {
                         stdout.write_all(solved.to_text().as_bytes())?;
-                        if !solved.unique {
+                        if !solved.unique && puzzle.ambiguity_matters() {
                             eprintln!("gridsight: {}: more than one solution; the first is shown", report.input);
                         }
                     }

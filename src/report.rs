@@ -23,8 +23,8 @@ impl Report {
     /// The exit code this input alone would give.
     pub fn exit_code(&self) -> u8 {
         match &self.result {
-            Ok((_, solved)) if solved.unique => EXIT_UNIQUE,
-            Ok(_) => EXIT_AMBIGUOUS,
+            Ok((puzzle, solved)) if !solved.unique && puzzle.ambiguity_matters() => EXIT_AMBIGUOUS,
+            Ok(_) => EXIT_UNIQUE,
             Err(error) => error.exit_code(),
         }
     }

@@ -34,6 +34,11 @@ pub trait Puzzle: Send + Sync + std::fmt::Debug {
     fn to_text(&self) -> String;
     /// The `puzzle` field of the JSON report.
     fn to_json(&self) -> Value;
+    /// Whether a second solution makes the puzzle flawed (exit code 1). A jump maze normally has
+    /// several shortest paths, so for it `unique` is information only.
+    fn ambiguity_matters(&self) -> bool {
+        true
+    }
     /// Searches for up to two solutions.
     fn solve(&self, deadline: &Deadline) -> Result<Outcome<Box<dyn Solution>>, TimedOut>;
 }

@@ -119,6 +119,10 @@ impl Puzzle for JumpMaze {
         json!({ "grid": self.grid, "start": [self.start.0, self.start.1] })
     }
 
+    fn ambiguity_matters(&self) -> bool {
+        false
+    }
+
     fn solve(&self, deadline: &Deadline) -> Result<Outcome<Box<dyn Solution>>, TimedOut> {
         Ok(solver::solve(self, deadline)?.map(|path| Box::new(path) as Box<dyn Solution>))
     }

@@ -9,6 +9,16 @@ use crate::outcome::Outcome;
 
 /// A shortest path out of `maze`; `Unique` when exactly one jump sequence is that short.
 pub fn solve(maze: &JumpMaze, deadline: &Deadline) -> Result<Outcome<JumpPath>, TimedOut> {
+    Ok(match shortest_paths(maze, deadline)? {
+        None => Outcome::NoSolution,
+        Some((path, 1)) => Outcome::Unique(path),
+        Some((path, _)) => Outcome::Several(path),
+    })
+}
+
+/// The first shortest path out of `maze` and how many jump sequences are that short (saturating
+/// at `u64::MAX`), or `None` when there is no way out.
+pub fn shortest_paths(maze: &JumpMaze, deadline: &Deadline) -> Result<Option<(JumpPath, u64)>, TimedOut> {
     let (height, width) = (maze.grid.len(), maze.grid.first().map_or(0, Vec::len));
     let index = |(r, c): (usize, usize)| r * width + c;
     let mut depth = vec![u32::MAX; width * height];
@@ -46,7 +56,7 @@ pub fn solve(maze: &JumpMaze, deadline: &Deadline) -> Result<Outcome<JumpPath>, 
             }
         }
     }
-    let Some(&(last, exit)) = exits.first() else { return Ok(Outcome::NoSolution) };
+    let Some(&(last, exit)) = exits.first() else { return Ok(None) };
     let sequences = exits.iter().fold(0u64, |sum, (cell, _)| sum.saturating_add(paths[index(*cell)]));
     let mut cells = vec![last];
     let mut at = index(last);
@@ -55,8 +65,7 @@ pub fn solve(maze: &JumpMaze, deadline: &Deadline) -> Result<Outcome<JumpPath>, 
         cells.push((at / width, at % width));
     }
     cells.reverse();
-    let path = JumpPath { cells, exit };
-    Ok(if sequences == 1 { Outcome::Unique(path) } else { Outcome::Several(path) })
+    Ok(Some((JumpPath { cells, exit }, sequences)))
 }
 
 #[cfg(test)]
@@ -92,12 +101,19 @@ mod tests {
 
     #[test]
     fn all_exits_at_the_shortest_depth_are_counted() {
-        // The centre 1 reaches four 2s; each 2 leaves the shape in one jump, several ways.
-        let maze = parse("0 0 2 0 0\n0 0 0 0 0\n2 0 1 0 2\n0 0 0 0 0\n0 0 2 0 0\n").unwrap();
-        assert_eq!(solve(&maze, &Deadline::none()).unwrap(), Outcome::NoSolution);
-        let maze = parse("0 0 0 0 0\n0 2 2 2 0\n0 2 1 2 0\n0 2 2 2 0\n0 0 0 0 0\n").unwrap();
-        let Outcome::Several(path) = solve(&maze, &Deadline::none()).unwrap() else { panic!("several") };
+        // The centre 1 reaches a ring of 1s; each corner of the ring leaves the shape five ways
+        // and each edge cell three ways: 4 * 5 + 4 * 3 shortest sequences of two jumps.
+        let maze = parse("0 0 0 0 0\n0 1 1 1 0\n0 1 1 1 0\n0 1 1 1 0\n0 0 0 0 0\n").unwrap();
+        let (path, count) = shortest_paths(&maze, &Deadline::none()).unwrap().unwrap();
         assert_eq!(maze.check_path(&path), Ok(2));
+        assert_eq!(count, 32);
+    }
+
+    #[test]
+    fn a_shape_with_no_legal_exit_has_no_solution() {
+        // Ring cells of 2 land two cells beyond the ring, where the cell one step back is outside.
+        let maze = parse("0 0 0 0 0\n0 2 2 2 0\n0 2 1 2 0\n0 2 2 2 0\n0 0 0 0 0\n").unwrap();
+        assert_eq!(solve(&maze, &Deadline::none()).unwrap(), Outcome::NoSolution);
     }
 
     #[test]

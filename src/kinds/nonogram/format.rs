@@ -177,6 +177,12 @@ mod tests {
     const DEMO: &str = "catalogue \"demo\"\nwidth 3\nheight 2\n\nrows\n3\n1,1\n\ncolumns\n2\n1\n2\n\ngoal \"111101\"\n";
 
     #[test]
+    fn colour_letters_after_clues_are_ignored() {
+        let p = &parse_pack("width 3\nheight 1\nrows\n1a,1b\ncolumns\n1\n0\n1\n").unwrap()[0];
+        assert_eq!(p.rows, vec![vec![1, 1]]);
+    }
+
+    #[test]
     fn parses_keys_clues_and_goal() {
         let puzzles = parse_pack(DEMO).unwrap();
         assert_eq!(puzzles.len(), 1);
@@ -208,7 +214,7 @@ mod tests {
 
     #[test]
     fn errors_name_line_and_column() {
-        let err = parse_pack("width 2\nheight 1\nrows\n1,x\ncolumns\n1\n1\n").unwrap_err();
+        let err = parse_pack("width 2\nheight 1\nrows\n1,?\ncolumns\n1\n1\n").unwrap_err();
         assert_eq!((err.line, err.column), (4, 3), "{err}");
         let err = parse_pack("width 2\nheight 2\nrows\n1\ncolumns\n1\n1\n").unwrap_err();
         assert_eq!(err.line, 3, "{err}");

@@ -136,9 +136,9 @@ mod tests {
 
     #[test]
     fn grid_format_and_round_trip() {
-        let p = parse("2 . .\n. . 12\n").unwrap();
-        assert_eq!(p.clues, vec![(0, 0, 2), (1, 2, 12)]);
-        let mut sorted = |mut q: Nurikabe| {
+        let p = parse("2 . . .\n. . . 12\n. . . .\n. . . .\n").unwrap();
+        assert_eq!(p.clues, vec![(0, 0, 2), (1, 3, 12)]);
+        let sorted = |mut q: Nurikabe| {
             q.clues.sort();
             q
         };

@@ -47,6 +47,55 @@ impl Nurikabe {
     }
 }
 
+impl Nurikabe {
+    /// Whether `grid` (land `true`) obeys every rule: each island holds exactly one clue and has
+    /// its size, the water is connected, there is no 2x2 pool. Written apart from the solver so
+    /// that tests can check it.
+    pub fn is_solved_by(&self, grid: &BinaryGrid) -> bool {
+        let (width, height) = (self.width, self.height);
+        if grid.width() != width || grid.height() != height {
+            return false;
+        }
+        let pool = (1..height).any(|r| {
+            (1..width).any(|c| !grid.get(r, c) && !grid.get(r - 1, c) && !grid.get(r, c - 1) && !grid.get(r - 1, c - 1))
+        });
+        if pool {
+            return false;
+        }
+        let mut region = vec![usize::MAX; width * height];
+        let mut sizes = Vec::new();
+        for start in 0..width * height {
+            if region[start] != usize::MAX {
+                continue;
+            }
+            let land = grid.get(start / width, start % width);
+            let id = sizes.len();
+            let mut stack = vec![start];
+            region[start] = id;
+            let mut size = 0;
+            while let Some(cell) = stack.pop() {
+                size += 1;
+                let (r, c) = (cell / width, cell % width);
+                let neighbours = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)];
+                for (nr, nc) in neighbours {
+                    if nr < height && nc < width && region[nr * width + nc] == usize::MAX && grid.get(nr, nc) == land {
+                        region[nr * width + nc] = id;
+                        stack.push(nr * width + nc);
+                    }
+                }
+            }
+            sizes.push((land, size, 0u32, 0u32));
+        }
+        for &(r, c, size) in &self.clues {
+            let entry = &mut sizes[region[r * width + c]];
+            entry.2 += 1;
+            entry.3 = size;
+        }
+        let water_regions = sizes.iter().filter(|s| !s.0).count();
+        water_regions <= 1 && sizes.iter().filter(|s| s.0).all(|&(_, size, clues, wanted)| clues == 1 && size == wanted as usize)
+    }
+}
+
 impl Puzzle for Nurikabe {
     fn kind(&self) -> &'static str {
         "nurikabe"

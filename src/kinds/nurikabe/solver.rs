@@ -2,9 +2,10 @@
 //!
 //! Each cell is unknown, land or water. Deduction rules run to a fixpoint (island merging and
 //! completion, reachability of islands, water connectivity through articulation points, 2x2
-//! pools, cell counts); where they stall, a depth-first search branches on one cell and
-//! propagates again at every node. The search stops after the second solution, so the verdict is
-//! exact; every solution is checked against the rules before it is reported.
+//! pools, cell counts). Where they stall, each unknown cell next to an unfinished island is tried
+//! both ways (a value that leads to a contradiction fixes the other), and only then does a
+//! depth-first search branch on the most telling cell. The search stops after the second solution,
+//! so the verdict is exact; every solution is checked against the rules before it is reported.
 //!
 //! It does not read or print puzzles, explain its deductions, or grade difficulty. Clues that
 //! share a cell, lie outside the grid or have size 0 make the puzzle unsolvable.
@@ -43,15 +44,16 @@ pub fn solve(
         if solver.propagate(&mut cells).is_err() {
             continue;
         }
-        match solver.branch_cell(&cells) {
-            Some(cell) => {
+        match solver.probe(&mut cells, deadline)? {
+            Probe::Dead => {}
+            Probe::Branch(cell) => {
                 let mut water = cells.clone();
                 water[cell] = WATER;
                 cells[cell] = LAND;
                 stack.push(water);
                 stack.push(cells);
             }
-            None => {
+            Probe::Decided => {
                 if !solver.p.is_solution(&cells) {
                     continue;
                 }
@@ -160,7 +162,7 @@ impl Puzzle {
 
     /// Checks a fully decided grid against the rules, independently of the deductions.
     fn is_solution(&self, cells: &[u8]) -> bool {
-        if cells.iter().any(|&c| c == UNKNOWN) {
+        if cells.contains(&UNKNOWN) {
             return false;
         }
         let mut seen = vec![false; self.n];
@@ -230,13 +232,19 @@ struct Solver {
     reached: Vec<bool>,
     /// Clued component next to each non-land cell, or `NONE`.
     owner_adj: Vec<u32>,
+    /// Tarjan discovery times and low links, valid for cells with the current `articulate` stamp.
     disc: Vec<u32>,
     low: Vec<u32>,
     sub_water: Vec<u32>,
     sub_size: Vec<u32>,
-    cut_water: Vec<u32>,
     cut_size: Vec<u32>,
     cut_wet_pieces: Vec<u32>,
+    /// Cells found to be land while other islands are still being examined.
+    forced: Vec<u32>,
+    cands: Vec<u32>,
+    /// Boards for the two trials of a probe.
+    trial_water: Vec<u8>,
+    trial_land: Vec<u8>,
     dfs: Vec<(u32, u8)>,
 }
 
@@ -259,9 +267,12 @@ impl Solver {
             low: vec![0; n],
             sub_water: vec![0; n],
             sub_size: vec![0; n],
-            cut_water: vec![0; n],
             cut_size: vec![0; n],
             cut_wet_pieces: vec![0; n],
+            forced: Vec::new(),
+            cands: Vec::new(),
+            trial_water: vec![UNKNOWN; n],
+            trial_land: vec![UNKNOWN; n],
             dfs: Vec::with_capacity(n),
             p,
         }
@@ -288,11 +299,13 @@ impl Solver {
     fn propagate(&mut self, cells: &mut [u8]) -> Result<(), Contradiction> {
         loop {
             self.label_land(cells)?;
-            if self.island_rules(cells)?
-                || self.pool_rule(cells)?
-                || self.count_rule(cells)?
-                || self.reach_rule(cells)?
+            // The local rules never read the labelling they may have made stale, so they run
+            // together; the global ones need it fresh.
+            let local = self.island_rules(cells)? | self.pool_rule(cells)? | self.count_rule(cells)?;
+            if local
                 || self.water_rule(cells)?
+                || self.reach_rule(cells, false)?
+                || self.reach_rule(cells, true)?
             {
                 continue;
             }
@@ -358,6 +371,7 @@ impl Solver {
 
     /// Rules local to land components. Cells set land here are not yet labelled, so the
     /// frontier counts below treat any cell that is not water as a possible way out.
+    #[allow(clippy::needless_range_loop)] // the index also addresses the neighbour table
     fn island_rules(&mut self, cells: &mut [u8]) -> Step {
         let mut changed = false;
         // A cell that would join two clues, or make an island too big, is water.
@@ -415,11 +429,9 @@ impl Solver {
             }
             match count {
                 0 => return Err(Contradiction),
-                1 => {
-                    if cells[first as usize] == UNKNOWN {
-                        cells[first as usize] = LAND;
-                        changed = true;
-                    }
+                1 if cells[first as usize] == UNKNOWN => {
+                    cells[first as usize] = LAND;
+                    changed = true;
                 }
                 2 if clue != NONE && self.p.clue_size[clue as usize] - self.comp_size[id] == 1 => {
                     // One cell left and two diagonal candidates: the cell touching both would
@@ -506,18 +518,20 @@ impl Solver {
     }
 
     /// Cells no unfinished island can reach within its remaining size are water; land without a
-    /// clue that none can reach is a contradiction. Needs a fresh labelling.
-    fn reach_rule(&mut self, cells: &mut [u8]) -> Step {
-        let n = self.p.n;
+    /// clue that none can reach is a contradiction; an island whose reachable cells are too few
+    /// fails, and a cell every way of completing it must pass through is land. Needs a fresh
+    /// labelling.
+    #[allow(clippy::needless_range_loop)] // the index also addresses the neighbour table
+    fn reach_rule(&mut self, cells: &mut [u8], with_cuts: bool) -> Step {
         self.reached.fill(false);
         self.owner_adj.fill(NONE);
+        self.forced.clear();
         let ncomp = self.comp_size.len();
         for id in 0..ncomp {
             if self.comp_clue[id] == NONE {
                 continue;
             }
-            let range = self.comp_start[id] as usize..self.comp_start[id + 1] as usize;
-            for &c in &self.comp_cells[range] {
+            for &c in &self.comp_cells[self.comp_start[id] as usize..self.comp_start[id + 1] as usize] {
                 for &d in self.p.neighbours(c as usize) {
                     if cells[d as usize] != LAND {
                         self.owner_adj[d as usize] = id as u32;
@@ -536,8 +550,8 @@ impl Solver {
             }
             let gen = self.next_gen();
             self.queue.clear();
-            let range = self.comp_start[id] as usize..self.comp_start[id + 1] as usize;
-            for &c in &self.comp_cells[range] {
+            let (lo, hi) = (self.comp_start[id] as usize, self.comp_start[id + 1] as usize);
+            for &c in &self.comp_cells[lo..hi] {
                 self.mark[c as usize] = gen;
                 self.dist[c as usize] = 0;
                 self.queue.push(c);
@@ -568,9 +582,31 @@ impl Solver {
                     self.queue.push(d);
                 }
             }
+            let size = (hi - lo) as u32;
+            let region = self.queue.len() as u32 - size;
+            if region < room {
+                return Err(Contradiction);
+            }
+            if region == room {
+                // Every reachable cell is needed.
+                self.forced.extend_from_slice(&self.queue[size as usize..]);
+                continue;
+            }
+            if !with_cuts {
+                continue;
+            }
+            // Cells whose loss leaves too little room, ignoring distances (which only shrink the
+            // room further), belong to this island.
+            let visited = self.articulate(self.comp_cells[lo] as usize, gen, cells);
+            for &x in &self.queue[size as usize..] {
+                let x = x as usize;
+                if self.cut_size[x] > 0 && visited - 1 - self.cut_size[x] - size < room {
+                    self.forced.push(x as u32);
+                }
+            }
         }
         let mut changed = false;
-        for c in 0..n {
+        for c in 0..self.p.n {
             if self.reached[c] {
                 continue;
             }
@@ -583,32 +619,77 @@ impl Solver {
                 _ => {}
             }
         }
+        for &x in &self.forced {
+            match cells[x as usize] {
+                UNKNOWN => {
+                    cells[x as usize] = LAND;
+                    changed = true;
+                }
+                WATER => return Err(Contradiction),
+                _ => {}
+            }
+        }
         Ok(changed)
     }
 
     /// Water must stay connected and have room for all of itself: with the non-land cells as a
     /// graph, an unknown cell whose loss would split the water, or leave the water's part too
     /// small, is water; unknown cells cut off from all water are land.
+    #[allow(clippy::needless_range_loop)] // the index also addresses the neighbour table
     fn water_rule(&mut self, cells: &mut [u8]) -> Step {
         let Some(root) = cells.iter().position(|&c| c == WATER) else {
             return Ok(false);
         };
-        self.disc.fill(0);
+        let gen = self.next_gen();
+        for (m, &c) in self.mark.iter_mut().zip(cells.iter()) {
+            if c != LAND {
+                *m = gen;
+            }
+        }
+        let visited = self.articulate(root, gen, cells);
+        let wet = self.sub_water[root] as usize;
+        let water = cells.iter().filter(|&&c| c == WATER).count();
+        if wet < water || (visited as usize) < self.p.total_water {
+            return Err(Contradiction);
+        }
+        let mut changed = false;
+        for u in 0..self.p.n {
+            if cells[u] != UNKNOWN {
+                continue;
+            }
+            if self.mark[u] == gen {
+                cells[u] = LAND;
+                changed = true;
+                continue;
+            }
+            // Removing u leaves the pieces cut off below it and the rest, which holds the root.
+            let rest = (visited - 1 - self.cut_size[u]) as usize;
+            if self.cut_wet_pieces[u] > 0 || rest < self.p.total_water {
+                cells[u] = WATER;
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Tarjan's articulation points over the cells stamped `allowed` that are connected to
+    /// `root`. Visited cells get a newer stamp; for each, `cut_size` and `cut_wet_pieces` give
+    /// the size and the number of water-holding pieces that its removal would cut off from the
+    /// root. Returns the number of cells visited.
+    fn articulate(&mut self, root: usize, allowed: u32, cells: &[u8]) -> u32 {
+        let seen = self.next_gen();
         self.dfs.clear();
         let mut time = 1;
-        self.visit(root, cells, time);
+        self.visit(root, seen, cells, time);
         while let Some(top) = self.dfs.last_mut() {
             let (v, i) = (top.0 as usize, top.1 as usize);
             if i < self.p.deg[v] as usize {
                 top.1 += 1;
                 let d = self.p.adj[v][i] as usize;
-                if cells[d] == LAND {
-                    continue;
-                }
-                if self.disc[d] == 0 {
+                if self.mark[d] == allowed {
                     time += 1;
-                    self.visit(d, cells, time);
-                } else if self.disc[d] < self.low[v] {
+                    self.visit(d, seen, cells, time);
+                } else if self.mark[d] == seen && self.disc[d] < self.low[v] {
                     self.low[v] = self.disc[d];
                 }
                 continue;
@@ -620,77 +701,291 @@ impl Solver {
                 self.sub_water[p] += self.sub_water[v];
                 self.sub_size[p] += self.sub_size[v];
                 if self.low[v] >= self.disc[p] {
-                    self.cut_water[p] += self.sub_water[v];
                     self.cut_size[p] += self.sub_size[v];
                     self.cut_wet_pieces[p] += u32::from(self.sub_water[v] > 0);
                 }
             }
         }
-        let (visited, wet) = (time as usize, self.sub_water[root] as usize);
-        let water = cells.iter().filter(|&&c| c == WATER).count();
-        if wet < water || visited < self.p.total_water {
-            return Err(Contradiction);
-        }
-        let mut changed = false;
-        for u in 0..self.p.n {
-            if cells[u] != UNKNOWN {
-                continue;
-            }
-            if self.disc[u] == 0 {
-                cells[u] = LAND;
-                changed = true;
-                continue;
-            }
-            // Removing u leaves the pieces cut off below it and the rest, which holds the root.
-            let rest_size = visited - 1 - self.cut_size[u] as usize;
-            if self.cut_wet_pieces[u] > 0 || rest_size < self.p.total_water {
-                cells[u] = WATER;
-                changed = true;
-            }
-        }
-        Ok(changed)
+        time
     }
 
-    fn visit(&mut self, v: usize, cells: &[u8], time: u32) {
+    fn visit(&mut self, v: usize, seen: u32, cells: &[u8], time: u32) {
+        self.mark[v] = seen;
         self.disc[v] = time;
         self.low[v] = time;
         self.sub_water[v] = u32::from(cells[v] == WATER);
         self.sub_size[v] = 1;
-        self.cut_water[v] = 0;
         self.cut_size[v] = 0;
         self.cut_wet_pieces[v] = 0;
         self.dfs.push((v as u32, 0));
     }
 
-    /// The cell to branch on after propagation, or `None` when the grid is decided. Branching
-    /// next to the unfinished island with the fewest ways to grow keeps the tree narrow.
-    fn branch_cell(&mut self, cells: &[u8]) -> Option<usize> {
-        let mut best = None;
-        let mut best_count = u32::MAX;
+    /// Tries both values of each unknown cell next to an unfinished island: a value whose
+    /// propagation fails fixes the other, and a value both agree on is fixed too. When nothing is
+    /// left to learn, picks the cell whose two trials decided the most cells to branch on.
+    fn probe(&mut self, cells: &mut [u8], deadline: &Deadline) -> Result<Probe, TimedOut> {
+        let mut as_water = std::mem::take(&mut self.trial_water);
+        let mut as_land = std::mem::take(&mut self.trial_land);
+        let result = self.probe_with(cells, &mut as_water, &mut as_land, deadline);
+        self.trial_water = as_water;
+        self.trial_land = as_land;
+        result
+    }
+
+    fn probe_with(
+        &mut self,
+        cells: &mut [u8],
+        as_water: &mut [u8],
+        as_land: &mut [u8],
+        deadline: &Deadline,
+    ) -> Result<Probe, TimedOut> {
+        loop {
+            let unknown = cells.iter().filter(|&&c| c == UNKNOWN).count();
+            if unknown == 0 {
+                return Ok(Probe::Decided);
+            }
+            self.candidates(cells);
+            let candidates = std::mem::take(&mut self.cands);
+            let mut best = (None, 0, 0);
+            let mut learned = false;
+            for &x in &candidates {
+                let x = x as usize;
+                if cells[x] != UNKNOWN {
+                    continue;
+                }
+                deadline.check()?;
+                as_water.copy_from_slice(cells);
+                as_water[x] = WATER;
+                let water_ok = self.propagate(as_water).is_ok();
+                as_land.copy_from_slice(cells);
+                as_land[x] = LAND;
+                let land_ok = self.propagate(as_land).is_ok();
+                match (water_ok, land_ok) {
+                    (false, false) => {
+                        self.cands = candidates;
+                        return Ok(Probe::Dead);
+                    }
+                    (true, false) => cells.copy_from_slice(as_water),
+                    (false, true) => cells.copy_from_slice(as_land),
+                    (true, true) => {
+                        let mut agreed = false;
+                        let (mut fixed_water, mut fixed_land) = (0, 0);
+                        for i in 0..cells.len() {
+                            if cells[i] != UNKNOWN {
+                                continue;
+                            }
+                            fixed_water += u32::from(as_water[i] != UNKNOWN);
+                            fixed_land += u32::from(as_land[i] != UNKNOWN);
+                            if as_water[i] == as_land[i] && as_water[i] != UNKNOWN {
+                                cells[i] = as_water[i];
+                                agreed = true;
+                            }
+                        }
+                        if !agreed {
+                            let score = (fixed_water.min(fixed_land), fixed_water.max(fixed_land));
+                            if best.0.is_none() || score > (best.1, best.2) {
+                                best = (Some(x), score.0, score.1);
+                            }
+                            continue;
+                        }
+                    }
+                }
+                learned = true;
+                if self.propagate(cells).is_err() {
+                    self.cands = candidates;
+                    return Ok(Probe::Dead);
+                }
+            }
+            self.cands = candidates;
+            if !learned {
+                let fallback = || cells.iter().position(|&c| c == UNKNOWN);
+                return Ok(match best.0.or_else(fallback) {
+                    Some(x) => Probe::Branch(x),
+                    None => Probe::Decided,
+                });
+            }
+        }
+    }
+
+    /// Unknown cells next to unfinished land, from a fresh labelling.
+    fn candidates(&mut self, cells: &[u8]) {
+        self.cands.clear();
+        let gen = self.next_gen();
         for id in 0..self.comp_size.len() {
             let clue = self.comp_clue[id];
             if clue != NONE && self.comp_size[id] == self.p.clue_size[clue as usize] {
                 continue;
             }
-            let gen = self.next_gen();
-            let mut count = 0;
-            let mut first = None;
-            let range = self.comp_start[id] as usize..self.comp_start[id + 1] as usize;
-            for &c in &self.comp_cells[range] {
+            for &c in &self.comp_cells[self.comp_start[id] as usize..self.comp_start[id + 1] as usize] {
                 for &d in self.p.neighbours(c as usize) {
-                    let du = d as usize;
-                    if cells[du] == UNKNOWN && self.mark[du] != gen {
-                        self.mark[du] = gen;
-                        count += 1;
-                        first.get_or_insert(du);
+                    if cells[d as usize] == UNKNOWN && self.mark[d as usize] != gen {
+                        self.mark[d as usize] = gen;
+                        self.cands.push(d);
                     }
                 }
             }
-            if count > 0 && count < best_count {
-                best_count = count;
-                best = first;
+        }
+    }
+}
+
+/// What probing left of a search node.
+enum Probe {
+    /// No solution below this node.
+    Dead,
+    /// Every cell is decided.
+    Decided,
+    /// Both values of this cell remain possible.
+    Branch(usize),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(width: usize, height: usize, clues: &[(usize, usize, u32)]) -> Outcome<Vec<String>> {
+        solve(width, height, clues, &Deadline::none())
+            .expect("no deadline")
+            .map(|g| g.iter().map(|r| r.iter().map(|&b| if b { '#' } else { '.' }).collect()).collect())
+    }
+
+    fn unique(width: usize, height: usize, clues: &[(usize, usize, u32)]) -> Vec<String> {
+        match run(width, height, clues) {
+            Outcome::Unique(g) => g,
+            other => panic!("expected a unique solution, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn small_unique_puzzle() {
+        // The code-golf example `5,5 3,0,1 1,4,1 2,0,4 2,2,4 2,4,4`, rows counted from the top.
+        let clues = [(3, 0, 3), (3, 4, 1), (0, 0, 2), (0, 2, 2), (0, 4, 2)];
+        assert_eq!(unique(5, 5, &clues), ["#.#.#", "#.#.#", ".....", "###.#", "....."]);
+    }
+
+    #[test]
+    fn larger_unique_puzzle() {
+        // Wikipedia's "hard" example (10x9).
+        let rows = [
+            "2........2",
+            "......2...",
+            ".2..7.....",
+            "..........",
+            "......3.3.",
+            "..2....3..",
+            "2..4......",
+            "..........",
+            ".1....2.4.",
+        ];
+        let mut clues = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if let Some(size) = ch.to_digit(10) {
+                    clues.push((r, c, size));
+                }
             }
         }
-        best.or_else(|| cells.iter().position(|&c| c == UNKNOWN))
+        let grid = unique(10, 9, &clues);
+        let land = grid.iter().flat_map(|r| r.chars()).filter(|&c| c == '#').count();
+        assert_eq!(land, clues.iter().map(|c| c.2 as usize).sum::<usize>());
+    }
+
+    #[test]
+    fn several_solutions() {
+        // A 2 in the corner of a 2x2 grid may grow right or down.
+        match run(2, 2, &[(0, 0, 2)]) {
+            Outcome::Several(g) => assert!(g == ["##", ".."] || g == ["#.", "#."]),
+            other => panic!("expected several, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_solution() {
+        // Adjacent clues would share an island.
+        assert_eq!(run(3, 1, &[(0, 0, 1), (0, 1, 1)]), Outcome::NoSolution);
+        // The water of two diagonal 1s is split in two.
+        assert_eq!(run(2, 2, &[(0, 0, 1), (1, 1, 1)]), Outcome::NoSolution);
+        // A lone 1 in a corner leaves a pool in the opposite corner.
+        assert_eq!(run(3, 3, &[(0, 0, 1)]), Outcome::NoSolution);
+        // The same 1 in the middle is fine.
+        assert_eq!(run(3, 3, &[(1, 1, 1)]), Outcome::Unique(vec!["...".into(), ".#.".into(), "...".into()]));
+    }
+
+    #[test]
+    fn grids_without_clues() {
+        assert_eq!(run(1, 1, &[]), Outcome::Unique(vec![".".to_string()]));
+        assert_eq!(run(3, 1, &[]), Outcome::Unique(vec!["...".to_string()]));
+        assert_eq!(run(2, 2, &[]), Outcome::NoSolution);
+        assert_eq!(run(0, 0, &[]), Outcome::Unique(vec![]));
+    }
+
+    #[test]
+    fn all_land() {
+        assert_eq!(run(1, 1, &[(0, 0, 1)]), Outcome::Unique(vec!["#".to_string()]));
+        assert_eq!(run(2, 2, &[(0, 0, 4)]), Outcome::Unique(vec!["##".to_string(), "##".to_string()]));
+    }
+
+    #[test]
+    fn degenerate_input() {
+        assert_eq!(run(2, 2, &[(0, 0, 0)]), Outcome::NoSolution);
+        assert_eq!(run(3, 3, &[(1, 1, 1), (1, 1, 1)]), Outcome::NoSolution);
+        assert_eq!(run(2, 2, &[(0, 0, 3), (1, 1, 3)]), Outcome::NoSolution);
+        assert_eq!(run(2, 2, &[(5, 0, 1)]), Outcome::NoSolution);
+        assert_eq!(run(3, 3, &[(0, 0, u32::MAX)]), Outcome::NoSolution);
+        assert_eq!(run(usize::MAX, 2, &[]), Outcome::NoSolution);
+    }
+
+    #[test]
+    fn expired_deadline_times_out() {
+        let clues = [(3, 0, 3), (3, 4, 1), (0, 0, 2), (0, 2, 2), (0, 4, 2)];
+        let deadline = Deadline::after(std::time::Duration::ZERO);
+        assert_eq!(solve(5, 5, &clues, &deadline), Err(TimedOut));
+    }
+
+    /// Every solution reported for random small puzzles obeys the rules, and the verdict agrees
+    /// with brute force over all grids.
+    #[test]
+    fn agrees_with_brute_force() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % bound
+        };
+        for _ in 0..300 {
+            let (w, h) = (1 + next(4) as usize, 1 + next(4) as usize);
+            let mut clues = Vec::new();
+            for _ in 0..1 + next(3) {
+                let (r, c) = (next(h as u64) as usize, next(w as u64) as usize);
+                if !clues.iter().any(|&(cr, cc, _)| (cr, cc) == (r, c)) {
+                    clues.push((r, c, 1 + next(4) as u32));
+                }
+            }
+            let outcome = run(w, h, &clues);
+            let Some(puzzle) = Puzzle::new(w, h, &clues) else {
+                assert_eq!(outcome, Outcome::NoSolution, "{w}x{h} {clues:?}");
+                continue;
+            };
+            let mut count = 0;
+            for bits in 0u32..1 << (w * h) {
+                let cells: Vec<u8> = (0..w * h).map(|i| if bits >> i & 1 == 1 { LAND } else { WATER }).collect();
+                count += usize::from(puzzle.is_solution(&cells));
+            }
+            if let Some(g) = outcome.solution() {
+                let cells: Vec<u8> = g.iter().flat_map(|r| r.chars()).map(|c| if c == '#' { LAND } else { WATER }).collect();
+                assert!(puzzle.is_solution(&cells), "{w}x{h} {clues:?}");
+            }
+            let expected = match count {
+                0 => "none",
+                1 => "unique",
+                _ => "several",
+            };
+            let got = match outcome {
+                Outcome::NoSolution => "none",
+                Outcome::Unique(_) => "unique",
+                Outcome::Several(_) => "several",
+            };
+            assert_eq!(got, expected, "{w}x{h} {clues:?}");
+        }
     }
 }
