@@ -134,7 +134,7 @@ fn exit_codes_follow_the_contract() {
 #[test]
 fn malformed_files_of_each_format_name_line_and_column() {
     let cases: [(&str, &[u8], &str); 6] = [
-        ("bad.non", b"width 2\nheight 1\nrows\n1,x\ncolumns\n1\n1\n", "line 4, column 3"),
+        ("bad.non", b"width 2\nheight 1\nrows\n1,?\ncolumns\n1\n1\n", "line 4, column 3"),
         ("short.non", b"width 2\nheight 2\nrows\n1\ncolumns\n1\n1\n", "line 3, column 1"),
         ("bad-line.txt", b"5,5 3,0,1 1,9,1", "line 1, column 11"),
         ("bad-grid.txt", b"1 . .\n. x .\n. . .\n", "line 2, column 3"),

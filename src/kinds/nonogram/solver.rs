@@ -1,14 +1,17 @@
 //! Black-and-white nonogram solver with a uniqueness verdict.
 //!
-//! [`solve`] is complete: exact line solving (a dynamic programme over positions and blocks) run to a
-//! fixpoint, then probing (each open cell is tried both ways; a contradiction fixes it the other
-//! way, and cells that come out the same in both branches are fixed too), then a depth-first search
-//! that branches on the cell whose probes fixed the most cells and probes again at every node. It
-//! stops at the second solution, so `Unique` means the whole search space was exhausted.
-//! [`deduce`] runs the same logic without guessing and reports the cells it could fix.
+//! [`solve`] is complete: exact line solving (a dynamic programme over positions and blocks, done
+//! with 128-bit masks for lines up to 126 cells and memoised per line state) run to a fixpoint from
+//! a queue of changed lines, then probing (each open cell is tried both ways; a contradiction fixes
+//! it the other way, and cells that come out the same in both branches are fixed too), then a
+//! depth-first search that probes at every node and branches on the cell whose weaker probe fixed
+//! the most cells. It stops at the second solution, so `Unique` means the whole search space was
+//! exhausted. [`deduce`] runs the same logic without guessing and reports the cells it could fix.
 //!
 //! It does not handle coloured puzzles, explain its deductions step by step, or use more than one
 //! thread. Its time is bounded only by the [`Deadline`], which is checked between line solves.
+
+use std::cmp::Reverse;
 
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
@@ -19,12 +22,14 @@ const EMPTY: u8 = 1;
 const FILLED: u8 = 2;
 const UNKNOWN: u8 = EMPTY | FILLED;
 
-/// Line solves between two looks at the clock: a line solve takes about a microsecond, so this keeps
-/// the overshoot of a deadline far below a millisecond without paying for the clock on every line.
+/// Line solves between two looks at the clock: a line solve takes well under a microsecond (a
+/// long line some microseconds), so this keeps the overshoot of a deadline far below a millisecond
+/// without paying for the clock on every line.
 const LINES_PER_CLOCK_CHECK: u32 = 64;
 
-/// rows[r] = clue numbers of row r top to bottom (empty Vec = empty row), columns[c] likewise left to right.
-/// givens = (row, column) cells known to be filled. Result grid: grid[r][c] == true means filled.
+/// Up to two solutions. `rows[r]` holds the clue numbers of row `r` (top first; empty for an empty
+/// row), `columns[c]` likewise (left first); `givens` are (row, column) cells known to be filled.
+/// In the result, `grid[r][c] == true` means filled.
 pub fn solve(
     rows: &[Vec<u32>],
     columns: &[Vec<u32>],
@@ -36,19 +41,33 @@ pub fn solve(
         return Ok(Outcome::NoSolution);
     };
     let mut engine = Engine::new(&puzzle, deadline);
-    let found = engine.search(root)?;
-    eprintln!("lines {} probes {} passes {} nodes {}", engine.stats[0], engine.stats[1], engine.stats[2], engine.stats[3]);
+    let found = engine.search(root, 2)?;
     let to_bools = |grid: Vec<u8>| puzzle.to_rows(&grid, |cell| cell == FILLED);
-    Ok(match found {
-        Found::None => Outcome::NoSolution,
-        Found::One(grid) => Outcome::Unique(to_bools(grid)),
-        Found::Several(grid) => Outcome::Several(to_bools(grid)),
+    Ok(match (found.first, found.count) {
+        (None, _) => Outcome::NoSolution,
+        (Some(grid), 1) => Outcome::Unique(to_bools(grid)),
+        (Some(grid), _) => Outcome::Several(to_bools(grid)),
     })
 }
 
-/// Logic only, no guessing: line solving to a fixpoint, plus probing if you implement it. Returns the cells
-/// known (None = still open), or None when the clues contradict. Used to report how far we get on
-/// puzzles search cannot finish, and later for hints.
+/// The number of solutions, counting no further than `limit`.
+pub fn count(
+    rows: &[Vec<u32>],
+    columns: &[Vec<u32>],
+    givens: &[(usize, usize)],
+    limit: usize,
+    deadline: &Deadline,
+) -> Result<usize, TimedOut> {
+    let puzzle = Puzzle::new(rows, columns);
+    let Some(root) = puzzle.initial_grid(givens) else {
+        return Ok(0);
+    };
+    Ok(Engine::new(&puzzle, deadline).search(root, limit)?.count)
+}
+
+/// Logic only, no guessing: line solving to a fixpoint, then probing. Returns the cells known
+/// (`None` = still open), or `None` when the clues contradict. It reports how far logic gets on
+/// puzzles the search cannot finish.
 pub fn deduce(
     rows: &[Vec<u32>],
     columns: &[Vec<u32>],
@@ -125,12 +144,17 @@ impl Puzzle {
 
     fn to_rows<T>(&self, grid: &[u8], f: impl Fn(u8) -> T) -> Vec<Vec<T>> {
         (0..self.height)
-            .map(|r| grid[r * self.width..(r + 1) * self.width].iter().map(|&c| f(c)).collect())
+            .map(|r| {
+                grid[r * self.width..(r + 1) * self.width]
+                    .iter()
+                    .map(|&c| f(c))
+                    .collect()
+            })
             .collect()
     }
 }
 
-/// Exact line solver. Each block is read as the token "one empty cell, then b filled cells" and a lone
+/// Exact line solver for lines longer than [`MAX_MASK_LINE`]. Each block is read as the token "one empty cell, then b filled cells" and a lone
 /// empty cell is a token too; with an always-empty cell put in front of the line, every arrangement
 /// is a sequence of tokens. `fwd[j][i]`: the first `i` padded cells can hold tokens with blocks
 /// `0..j`; `bwd[j][i]`: the cells from `i` on can hold tokens with blocks `j..`. A value is possible in
@@ -146,177 +170,6 @@ struct LineSolver {
     can_empty: Vec<bool>,
     cover: Vec<i32>,
 }
-
-/// Longest line [`MaskLineSolver`] takes: prefix lengths run up to `len + 1` and the carry that ends
-/// a run of ones needs one more bit, all inside a `u128`.
-const MAX_MASK_LINE: usize = 126;
-
-/// At most this many blocks fit in a line of [`MAX_MASK_LINE`] cells.
-const MAX_MASK_BLOCKS: usize = MAX_MASK_LINE.div_ceil(2);
-
-/// The line solver's programme with one `u128` per block instead of one bool per position: bit `i`
-/// of `fwd[j]` is `fwd[j][i]` of [`LineSolver`]. Moving a prefix end over cells that may be empty is
-/// one carry chain, so a line costs a few dozen word operations per block. The suffix table is the
-/// prefix table of the reversed line, read through bit reversal.
-struct MaskLineSolver {
-    fwd: [u128; MAX_MASK_BLOCKS + 1],
-    bwd: [u128; MAX_MASK_BLOCKS + 1],
-    /// `runs[j]` bit `s`: cells `s..s + clue[j]` may all be filled.
-    runs: [u128; MAX_MASK_BLOCKS],
-}
-
-impl Default for MaskLineSolver {
-    fn default() -> Self {
-        MaskLineSolver {
-            fwd: [0; MAX_MASK_BLOCKS + 1],
-            bwd: [0; MAX_MASK_BLOCKS + 1],
-            runs: [0; MAX_MASK_BLOCKS],
-        }
-    }
-}
-
-/// Bits reachable from `seeds` by stepping from `i` to `i + 1` wherever bit `i` of `allowed` is set.
-/// Adding a seed to its run of `allowed` carries to the run's end, and the xor shows what flipped.
-fn reach_up(seeds: u128, allowed: u128) -> u128 {
-    seeds | ((seeds & allowed).wrapping_add(allowed) ^ allowed)
-}
-
-/// Bit `s` set when bits `s..s + len` of `mask` all are (len >= 1), by doubling the covered length.
-fn runs_of(mask: u128, len: usize) -> u128 {
-    let (mut runs, mut covered) = (mask, 1);
-    while covered < len {
-        let step = covered.min(len - covered);
-        runs &= runs >> step;
-        covered += step;
-    }
-    runs
-}
-
-/// Each set bit `s` widened to bits `s..s + len`.
-fn widen(starts: u128, len: usize) -> u128 {
-    let (mut cells, mut covered) = (starts, 1);
-    while covered < len {
-        let step = covered.min(len - covered);
-        cells |= cells << step;
-        covered += step;
-    }
-    cells
-}
-
-/// Bit `t` of the result is bit `n - t` of `mask`, for `t` in `0..=n`.
-fn mirror(mask: u128, n: usize) -> u128 {
-    mask.reverse_bits() >> (127 - n)
-}
-
-impl MaskLineSolver {
-    /// Fills `table[j]` with the prefix lengths (bit `i`, counting the padding cell) that can hold
-    /// the first `j` blocks; false when the whole line cannot hold them all.
-    fn prefixes(
-        clue: impl Iterator<Item = usize>,
-        may_empty: u128,
-        may_fill: u128,
-        n: usize,
-        table: &mut [u128],
-        mut runs: Option<&mut [u128]>,
-    ) -> bool {
-        let padded_empty = (may_empty << 1) | 1;
-        let mut reach = reach_up(1, padded_empty);
-        table[0] = reach;
-        for (j, b) in clue.enumerate() {
-            let run = runs_of(may_fill, b);
-            if let Some(runs) = runs.as_deref_mut() {
-                runs[j] = run;
-            }
-            reach = reach_up((reach & padded_empty & run) << (b + 1), padded_empty);
-            if reach == 0 {
-                return false;
-            }
-            table[j + 1] = reach;
-        }
-        reach >> (n + 1) & 1 == 1
-    }
-
-    /// The values each cell of an `n`-cell line may take under `clue`, as masks of cells that may be
-    /// empty and may be filled; None when no arrangement fits. `n` is at least 1.
-    fn solve(&mut self, clue: &[u32], n: usize, may_empty: u128, may_fill: u128) -> Option<(u128, u128)> {
-        let k = clue.len();
-        let blocks = clue.iter().map(|&b| b as usize);
-        if !Self::prefixes(blocks.clone(), may_empty, may_fill, n, &mut self.fwd, Some(&mut self.runs)) {
-            return None;
-        }
-        let (rev_empty, rev_fill) = (mirror(may_empty, n - 1), mirror(may_fill, n - 1));
-        if !Self::prefixes(blocks.clone().rev(), rev_empty, rev_fill, n, &mut self.bwd, None) {
-            return None;
-        }
-        let padded_empty = (may_empty << 1) | 1;
-        let rev_padded_empty = (rev_empty << 1) | 1;
-        let mut can_empty = 0;
-        for j in 0..=k {
-            can_empty |= (self.fwd[j] >> 1) & mirror(self.bwd[k - j], n);
-        }
-        can_empty &= may_empty;
-        let mut can_fill = 0;
-        for (j, b) in blocks.enumerate() {
-            let after = mirror(self.bwd[k - 1 - j] & rev_padded_empty, n) >> b;
-            let starts = self.fwd[j] & padded_empty & self.runs[j] & after;
-            can_fill |= widen(starts, b);
-        }
-        Some((can_empty, can_fill))
-    }
-}
-
-/// Remembers line results, since probing and search solve the same line states over and over. It
-/// is direct-mapped: a colliding entry simply replaces the old one.
-struct LineCache {
-    /// Per slot: line index + 1 (0 = vacant), shifted left once, with the low bit set when the state
-    /// is consistent. All-zero slots are vacant, so the table starts as untouched zeroed memory.
-    keys: Vec<u64>,
-    /// Per slot: the state's may-be-empty and may-be-filled masks, then the solved ones.
-    masks: Vec<[u128; 4]>,
-    shift: u32,
-}
-
-impl LineCache {
-    fn new(lines: usize) -> Self {
-        // Enough slots for a few dozen states of every line, small enough that clearing the table
-        // costs little next to an easy puzzle's solve.
-        let bits = (lines * CACHE_SLOTS_PER_LINE).next_power_of_two().trailing_zeros().clamp(10, 18);
-        LineCache { keys: vec![0; 1 << bits], masks: vec![[0; 4]; 1 << bits], shift: 64 - bits }
-    }
-
-    fn solve(
-        &mut self,
-        solver: &mut MaskLineSolver,
-        line: usize,
-        clue: &[u32],
-        n: usize,
-        may_empty: u128,
-        may_fill: u128,
-    ) -> Option<(u128, u128)> {
-        let slot = self.slot(line, may_empty, may_fill);
-        let key = (line as u64 + 1) << 1;
-        let [e, f, can_empty, can_fill] = self.masks[slot];
-        if self.keys[slot] | 1 == key | 1 && e == may_empty && f == may_fill {
-            return (self.keys[slot] & 1 == 1).then_some((can_empty, can_fill));
-        }
-        let result = solver.solve(clue, n, may_empty, may_fill);
-        let (can_empty, can_fill) = result.unwrap_or_default();
-        self.keys[slot] = key | u64::from(result.is_some());
-        self.masks[slot] = [may_empty, may_fill, can_empty, can_fill];
-        result
-    }
-
-    fn slot(&self, line: usize, may_empty: u128, may_fill: u128) -> usize {
-        let fold = |x: u128| (x as u64) ^ ((x >> 64) as u64).rotate_left(29);
-        let h = (fold(may_empty).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ fold(may_fill).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
-            ^ (line as u64).wrapping_mul(0x1656_67b1_9e37_79f9))
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (h >> self.shift) as usize
-    }
-}
-
-const CACHE_SLOTS_PER_LINE: usize = 64;
 
 impl LineSolver {
     /// Narrows `line` in place to the values some arrangement of `clue` allows; false when none does.
@@ -411,6 +264,204 @@ impl LineSolver {
     }
 }
 
+/// Longest line [`MaskLineSolver`] takes: prefix lengths run up to `len + 1` and the carry that ends
+/// a run of ones needs one more bit, all inside a `u128`.
+const MAX_MASK_LINE: usize = 126;
+
+/// At most this many blocks fit in a line of [`MAX_MASK_LINE`] cells.
+const MAX_MASK_BLOCKS: usize = MAX_MASK_LINE.div_ceil(2);
+
+/// The line solver's programme with one `u128` per block instead of one bool per position: bit `i`
+/// of `fwd[j]` is `fwd[j][i]` of [`LineSolver`]. Moving a prefix end over cells that may be empty is
+/// one carry chain, so a line costs a few dozen word operations per block. The suffix table is the
+/// prefix table of the reversed line, read through bit reversal.
+struct MaskLineSolver {
+    fwd: [u128; MAX_MASK_BLOCKS + 1],
+    bwd: [u128; MAX_MASK_BLOCKS + 1],
+    /// `runs[j]` bit `s`: cells `s..s + clue[j]` may all be filled.
+    runs: [u128; MAX_MASK_BLOCKS],
+}
+
+impl Default for MaskLineSolver {
+    fn default() -> Self {
+        MaskLineSolver {
+            fwd: [0; MAX_MASK_BLOCKS + 1],
+            bwd: [0; MAX_MASK_BLOCKS + 1],
+            runs: [0; MAX_MASK_BLOCKS],
+        }
+    }
+}
+
+/// Bits reachable from `seeds` by stepping from `i` to `i + 1` wherever bit `i` of `allowed` is set.
+/// Adding a seed to its run of `allowed` carries to the run's end, and the xor shows what flipped.
+fn reach_up(seeds: u128, allowed: u128) -> u128 {
+    seeds | ((seeds & allowed).wrapping_add(allowed) ^ allowed)
+}
+
+/// Bit `s` set when bits `s..s + len` of `mask` all are (len >= 1), by doubling the covered length.
+fn runs_of(mask: u128, len: usize) -> u128 {
+    let (mut runs, mut covered) = (mask, 1);
+    while covered < len {
+        let step = covered.min(len - covered);
+        runs &= runs >> step;
+        covered += step;
+    }
+    runs
+}
+
+/// Each set bit `s` widened to bits `s..s + len`.
+fn widen(starts: u128, len: usize) -> u128 {
+    let (mut cells, mut covered) = (starts, 1);
+    while covered < len {
+        let step = covered.min(len - covered);
+        cells |= cells << step;
+        covered += step;
+    }
+    cells
+}
+
+/// Bit `t` of the result is bit `n - t` of `mask`, for `t` in `0..=n`.
+fn mirror(mask: u128, n: usize) -> u128 {
+    mask.reverse_bits() >> (127 - n)
+}
+
+impl MaskLineSolver {
+    /// Fills `table[j]` with the prefix lengths (bit `i`, counting the padding cell) that can hold
+    /// the first `j` blocks; false when the whole line cannot hold them all.
+    fn prefixes(
+        clue: impl Iterator<Item = usize>,
+        may_empty: u128,
+        may_fill: u128,
+        n: usize,
+        table: &mut [u128],
+        mut runs: Option<&mut [u128]>,
+    ) -> bool {
+        let padded_empty = (may_empty << 1) | 1;
+        let mut reach = reach_up(1, padded_empty);
+        table[0] = reach;
+        for (j, b) in clue.enumerate() {
+            let run = runs_of(may_fill, b);
+            if let Some(runs) = runs.as_deref_mut() {
+                runs[j] = run;
+            }
+            reach = reach_up((reach & padded_empty & run) << (b + 1), padded_empty);
+            if reach == 0 {
+                return false;
+            }
+            table[j + 1] = reach;
+        }
+        reach >> (n + 1) & 1 == 1
+    }
+
+    /// The values each cell of an `n`-cell line may take under `clue`, as masks of cells that may be
+    /// empty and may be filled; None when no arrangement fits. `n` is at least 1.
+    fn solve(
+        &mut self,
+        clue: &[u32],
+        n: usize,
+        may_empty: u128,
+        may_fill: u128,
+    ) -> Option<(u128, u128)> {
+        let k = clue.len();
+        let blocks = clue.iter().map(|&b| b as usize);
+        if !Self::prefixes(
+            blocks.clone(),
+            may_empty,
+            may_fill,
+            n,
+            &mut self.fwd,
+            Some(&mut self.runs),
+        ) {
+            return None;
+        }
+        let (rev_empty, rev_fill) = (mirror(may_empty, n - 1), mirror(may_fill, n - 1));
+        if !Self::prefixes(
+            blocks.clone().rev(),
+            rev_empty,
+            rev_fill,
+            n,
+            &mut self.bwd,
+            None,
+        ) {
+            return None;
+        }
+        let padded_empty = (may_empty << 1) | 1;
+        let rev_padded_empty = (rev_empty << 1) | 1;
+        let mut can_empty = 0;
+        for j in 0..=k {
+            can_empty |= (self.fwd[j] >> 1) & mirror(self.bwd[k - j], n);
+        }
+        can_empty &= may_empty;
+        let mut can_fill = 0;
+        for (j, b) in blocks.enumerate() {
+            let after = mirror(self.bwd[k - 1 - j] & rev_padded_empty, n) >> b;
+            let starts = self.fwd[j] & padded_empty & self.runs[j] & after;
+            can_fill |= widen(starts, b);
+        }
+        Some((can_empty, can_fill))
+    }
+}
+
+/// Remembers line results, since probing and search solve the same line states over and over. It
+/// is direct-mapped: a colliding entry simply replaces the old one.
+struct LineCache {
+    /// Per slot: line index + 1 (0 = vacant), shifted left once, with the low bit set when the state
+    /// is consistent. All-zero slots are vacant, so the table starts as untouched zeroed memory.
+    keys: Vec<u64>,
+    /// Per slot: the state's may-be-empty and may-be-filled masks, then the solved ones.
+    masks: Vec<[u128; 4]>,
+    shift: u32,
+}
+
+impl LineCache {
+    fn new(lines: usize) -> Self {
+        let bits = (lines * CACHE_SLOTS_PER_LINE)
+            .next_power_of_two()
+            .trailing_zeros()
+            .clamp(10, 18);
+        LineCache {
+            keys: vec![0; 1 << bits],
+            masks: vec![[0; 4]; 1 << bits],
+            shift: 64 - bits,
+        }
+    }
+
+    fn solve(
+        &mut self,
+        solver: &mut MaskLineSolver,
+        line: usize,
+        clue: &[u32],
+        n: usize,
+        may_empty: u128,
+        may_fill: u128,
+    ) -> Option<(u128, u128)> {
+        let slot = self.slot(line, may_empty, may_fill);
+        let key = (line as u64 + 1) << 1;
+        let [e, f, can_empty, can_fill] = self.masks[slot];
+        if self.keys[slot] | 1 == key | 1 && e == may_empty && f == may_fill {
+            return (self.keys[slot] & 1 == 1).then_some((can_empty, can_fill));
+        }
+        let result = solver.solve(clue, n, may_empty, may_fill);
+        let (can_empty, can_fill) = result.unwrap_or_default();
+        self.keys[slot] = key | u64::from(result.is_some());
+        self.masks[slot] = [may_empty, may_fill, can_empty, can_fill];
+        result
+    }
+
+    fn slot(&self, line: usize, may_empty: u128, may_fill: u128) -> usize {
+        let fold = |x: u128| (x as u64) ^ ((x >> 64) as u64).rotate_left(29);
+        let h = (fold(may_empty).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ fold(may_fill).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+            ^ (line as u64).wrapping_mul(0x1656_67b1_9e37_79f9))
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> self.shift) as usize
+    }
+}
+
+/// Enough slots for a few dozen states of every line. The table starts as zeroed memory that the
+/// system hands out lazily, so its size costs an easy puzzle nothing.
+const CACHE_SLOTS_PER_LINE: usize = 64;
+
 /// What probing a node ended with.
 enum Probed {
     Contradiction,
@@ -420,11 +471,32 @@ enum Probed {
     Open,
 }
 
-/// How many solutions a search found, with the first.
-enum Found {
-    None,
-    One(Vec<u8>),
-    Several(Vec<u8>),
+/// How many solutions a search found (up to its limit), with the first.
+struct Found {
+    first: Option<Vec<u8>>,
+    count: usize,
+}
+
+/// Buffers for [`Engine::probe_with`].
+#[derive(Default)]
+struct ProbeScratch {
+    /// The two probe results of the current cell.
+    filled: Vec<u8>,
+    empty: Vec<u8>,
+    /// The grid before the latest change, to find the cells it fixed.
+    before: Vec<u8>,
+    /// Values of open cells that some probe since the last change implied: such a value cannot
+    /// lead to a contradiction (its propagation is weaker than the probe that implied it), and
+    /// when both values of a cell are implied, probing it can teach nothing new: what both of its
+    /// probes would fix, the implying probes fixed in both branches already.
+    implied: Vec<u8>,
+    /// Open cells by decreasing priority, as (priority, cell).
+    order: Vec<(usize, usize)>,
+    /// Cells next to recent changes, probed before the rest of `order`.
+    urgent: Vec<usize>,
+    is_urgent: Vec<bool>,
+    row_known: Vec<usize>,
+    column_known: Vec<usize>,
 }
 
 /// Propagation, probing and search over grids of cell states, row-major.
@@ -442,12 +514,8 @@ struct Engine<'a> {
     queue_len: usize,
     queued: Vec<bool>,
     until_clock_check: u32,
-    pub stats: [u64; 5],
-    /// Probe results for one cell: filled, then empty.
-    probe_filled: Vec<u8>,
-    probe_empty: Vec<u8>,
-    /// Scratch for [`Engine::probe_with`], kept to avoid allocating at every node.
-    implied: Vec<u8>,
+    /// Buffers for probing, kept to avoid allocating at every search node.
+    scratch: ProbeScratch,
     /// The probe results of the cell chosen for branching.
     branch: [Vec<u8>; 2],
 }
@@ -467,10 +535,7 @@ impl<'a> Engine<'a> {
             queue_len: 0,
             queued: vec![false; lines],
             until_clock_check: LINES_PER_CLOCK_CHECK,
-            stats: [0; 5],
-            probe_filled: Vec::new(),
-            probe_empty: Vec::new(),
-            implied: Vec::new(),
+            scratch: ProbeScratch::default(),
             branch: [Vec::new(), Vec::new()],
         }
     }
@@ -517,7 +582,6 @@ impl<'a> Engine<'a> {
         let (w, h) = (self.puzzle.width, self.puzzle.height);
         let mut fixed = 0;
         while let Some(index) = self.pop() {
-            self.stats[0] += 1;
             self.until_clock_check -= 1;
             if self.until_clock_check == 0 {
                 self.until_clock_check = LINES_PER_CLOCK_CHECK;
@@ -526,7 +590,11 @@ impl<'a> Engine<'a> {
                     return Err(e);
                 }
             }
-            let (start, step, len) = if index < h { (index * w, 1, w) } else { (index - h, w, h) };
+            let (start, step, len) = if index < h {
+                (index * w, 1, w)
+            } else {
+                (index - h, w, h)
+            };
             let cross = |i: usize| if index < h { h + i } else { i };
             let clue = &self.puzzle.clues[index];
             if len == 0 {
@@ -541,7 +609,9 @@ impl<'a> Engine<'a> {
                     may_empty |= u128::from(c & EMPTY) << i;
                     may_fill |= u128::from(c >> 1) << i;
                 }
-                let result = self.cache.solve(&mut self.mask_solver, index, clue, len, may_empty, may_fill);
+                let result =
+                    self.cache
+                        .solve(&mut self.mask_solver, index, clue, len, may_empty, may_fill);
                 let Some((can_empty, can_fill)) = result else {
                     self.clear_queue();
                     return Ok(None);
@@ -550,7 +620,8 @@ impl<'a> Engine<'a> {
                 while changed != 0 {
                     let i = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
-                    grid[start + i * step] = (can_empty >> i & 1) as u8 * EMPTY | (can_fill >> i & 1) as u8 * FILLED;
+                    grid[start + i * step] =
+                        ((can_empty >> i & 1) as u8 * EMPTY) | ((can_fill >> i & 1) as u8 * FILLED);
                     fixed += 1;
                     self.push(cross(i));
                 }
@@ -592,11 +663,9 @@ impl<'a> Engine<'a> {
     /// Probes every open cell until a whole pass fixes nothing. With `choose`, the last pass also
     /// picks the cell to branch on and leaves its two probe results in `branch`.
     fn probe(&mut self, grid: &mut [u8], choose: bool) -> Result<Probed, TimedOut> {
-        let mut filled = std::mem::take(&mut self.probe_filled);
-        let mut empty = std::mem::take(&mut self.probe_empty);
-        let result = self.probe_with(grid, choose, &mut filled, &mut empty);
-        self.probe_filled = filled;
-        self.probe_empty = empty;
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let result = self.probe_with(grid, choose, &mut scratch);
+        self.scratch = scratch;
         result
     }
 
@@ -604,113 +673,165 @@ impl<'a> Engine<'a> {
         &mut self,
         grid: &mut [u8],
         choose: bool,
-        filled: &mut Vec<u8>,
-        empty: &mut Vec<u8>,
+        s: &mut ProbeScratch,
     ) -> Result<Probed, TimedOut> {
-        // Values of open cells that some earlier probe of this pass implied: such a value cannot
-        // lead to a contradiction (its propagation is weaker than the probe that implied it), and
-        // when both values of a cell are implied, probing it can teach nothing the implying probes
-        // did not. Only valid while the grid stays as it was.
-        let mut implied = std::mem::take(&mut self.implied);
-        implied.clear();
-        implied.resize(grid.len(), 0);
-        let result = 'passes: loop {
-            self.stats[2] += 1;
+        let w = self.puzzle.width;
+        let cells = grid.len();
+        s.implied.clear();
+        s.implied.resize(cells, 0);
+        s.is_urgent.clear();
+        s.is_urgent.resize(cells, false);
+        loop {
             let mut changed = false;
-            implied.fill(0);
-            // Ranks candidates by the smaller, then the larger, number of cells the two probes fix:
-            // the search tree shrinks most when both branches make progress.
-            let mut best: Option<(f64, usize)> = None;
-            let variant: u32 = std::env::var("NV").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
-            for cell in 0..grid.len() {
-                if grid[cell] != UNKNOWN || implied[cell] == UNKNOWN {
+            s.implied.fill(0);
+            self.order_cells(grid, s);
+            let mut in_order = 0;
+            // The smaller number of cells the two probes fix counts first, and on a tie the more
+            // balanced cell wins: a branch that fixes little is the one whose subtree is large.
+            let mut best: Option<(usize, Reverse<usize>)> = None;
+            loop {
+                let cell = if let Some(cell) = s.urgent.pop() {
+                    s.is_urgent[cell] = false;
+                    cell
+                } else if let Some(&(_, cell)) = s.order.get(in_order) {
+                    in_order += 1;
+                    cell
+                } else {
+                    break;
+                };
+                if grid[cell] != UNKNOWN || s.implied[cell] == UNKNOWN {
                     continue;
                 }
                 self.deadline.check()?;
-                self.stats[1] += 1;
-                let if_filled = self.try_value(grid, cell, FILLED, filled)?;
-                let if_empty = self.try_value(grid, cell, EMPTY, empty)?;
+                let if_filled = self.try_value(grid, cell, FILLED, &mut s.filled)?;
+                let if_empty = self.try_value(grid, cell, EMPTY, &mut s.empty)?;
+                s.before.clear();
+                s.before.extend_from_slice(grid);
                 match (if_filled, if_empty) {
-                    (None, None) => break 'passes Probed::Contradiction,
+                    (None, None) => return Ok(Probed::Contradiction),
                     // The surviving probe is already propagated, so it is the new state.
-                    (None, Some(_)) => {
-                        grid.copy_from_slice(empty);
-                        changed = true;
-                        implied.fill(0);
-                    }
-                    (Some(_), None) => {
-                        grid.copy_from_slice(filled);
-                        changed = true;
-                        implied.fill(0);
-                    }
+                    (None, Some(_)) => grid.copy_from_slice(&s.empty),
+                    (Some(_), None) => grid.copy_from_slice(&s.filled),
                     (Some(n_filled), Some(n_empty)) => {
                         let mut common = false;
-                        for (i, g) in grid.iter_mut().enumerate() {
-                            if *g == UNKNOWN {
-                                if filled[i] == empty[i] && filled[i] != UNKNOWN {
-                                    *g = filled[i];
-                                    self.queue_cell(i);
-                                    common = true;
-                                }
-                                for probed in [filled[i], empty[i]] {
-                                    if probed != UNKNOWN {
-                                        implied[i] |= probed;
-                                    }
+                        for (i, cell) in grid.iter_mut().enumerate() {
+                            if *cell != UNKNOWN {
+                                continue;
+                            }
+                            let (f, e) = (s.filled[i], s.empty[i]);
+                            if f == e && f != UNKNOWN {
+                                *cell = f;
+                                self.queue_cell(i);
+                                common = true;
+                            }
+                            for value in [f, e] {
+                                if value != UNKNOWN {
+                                    s.implied[i] |= value;
                                 }
                             }
                         }
-                        if common {
-                            changed = true;
-                            implied.fill(0);
-                            if self.propagate(grid)?.is_none() {
-                                break 'passes Probed::Contradiction;
-                            }
-                        } else if choose {
-                            let (mn, mx) = (n_filled.min(n_empty) as f64, n_filled.max(n_empty) as f64);
-                            let score = match variant { 0 => (mn * 1e6 + mx, 0), 1 => ((mx / (mn + 1.0)).sqrt() + mn, 0), 2 => ((mn + 1.0) * (mx + 1.0), 0), 3 => (mn + mx, 0), 4 | 5 => (mn * 1e6 - mx, 0), 6 => (mn + mn / (mx + 1.0), 0), 7 => (2.0 * mn - mx, 0), 9 => (mn - 0.5 * mx, 0), 10 => (3.0 * mn - mx, 0), 11 => (mn - mx, 0), _ => (mn * mn / (mx + 1.0), 0) };
-                            if best.is_none_or(|b| score > b) {
+                        if !common {
+                            let score = (n_filled.min(n_empty), Reverse(n_filled.max(n_empty)));
+                            if choose && best.is_none_or(|b| score > b) {
                                 best = Some(score);
                                 // The branch with more progress goes first: it is likelier to end
                                 // quickly in a solution or a contradiction.
-                                let (first, second) =
-                                    if (n_filled >= n_empty) != (variant == 5) { (&*filled, &*empty) } else { (&*empty, &*filled) };
-                                self.branch[0].clear();
-                                self.branch[0].extend_from_slice(first);
-                                self.branch[1].clear();
-                                self.branch[1].extend_from_slice(second);
+                                let (first, second) = if n_filled >= n_empty {
+                                    (&s.filled, &s.empty)
+                                } else {
+                                    (&s.empty, &s.filled)
+                                };
+                                self.branch[0].clone_from(first);
+                                self.branch[1].clone_from(second);
+                            }
+                            continue;
+                        }
+                        if self.propagate(grid)?.is_none() {
+                            return Ok(Probed::Contradiction);
+                        }
+                    }
+                }
+                changed = true;
+                s.implied.fill(0);
+                // New facts make contradictions likeliest next to them, so their open neighbours
+                // are probed next, even if this pass probed them already.
+                for i in 0..cells {
+                    if s.before[i] == UNKNOWN && grid[i] != UNKNOWN {
+                        let (r, c) = (i / w, i % w);
+                        let up = r.checked_sub(1).map(|r| r * w + c);
+                        let left = c.checked_sub(1).map(|c| r * w + c);
+                        let down = (i + w < cells).then_some(i + w);
+                        let right = (c + 1 < w).then_some(i + 1);
+                        for next in [up, left, down, right].into_iter().flatten() {
+                            if grid[next] == UNKNOWN && !s.is_urgent[next] {
+                                s.is_urgent[next] = true;
+                                s.urgent.push(next);
                             }
                         }
                     }
                 }
             }
             if !changed {
-                break if grid.contains(&UNKNOWN) { Probed::Open } else { Probed::Solved };
+                return Ok(if grid.contains(&UNKNOWN) {
+                    Probed::Open
+                } else {
+                    Probed::Solved
+                });
             }
-        };
-        self.implied = implied;
-        Ok(result)
+        }
     }
 
-    /// Depth-first search for up to two solutions. The stack holds grids still to explore, each
-    /// already at a propagation fixpoint.
-    fn search(&mut self, mut root: Vec<u8>) -> Result<Found, TimedOut> {
-        self.queue_all();
-        if self.propagate(&mut root)?.is_none() {
-            return Ok(Found::None);
+    /// Puts the open cells in probing order: cells with more known neighbours (the border counts
+    /// as known) and in more complete lines first, as there a probe most often contradicts.
+    fn order_cells(&self, grid: &[u8], s: &mut ProbeScratch) {
+        let (w, h) = (self.puzzle.width, self.puzzle.height);
+        s.row_known.clear();
+        s.row_known.resize(h, 0);
+        s.column_known.clear();
+        s.column_known.resize(w, 0);
+        for (i, &cell) in grid.iter().enumerate() {
+            if cell != UNKNOWN {
+                s.row_known[i / w] += 1;
+                s.column_known[i % w] += 1;
+            }
         }
-        let mut first: Option<Vec<u8>> = None;
+        let known = |i: usize| grid[i] != UNKNOWN;
+        s.order.clear();
+        for (i, &cell) in grid.iter().enumerate() {
+            if cell != UNKNOWN {
+                continue;
+            }
+            let (r, c) = (i / w, i % w);
+            let neighbours = usize::from(r == 0 || known(i - w))
+                + usize::from(r + 1 == h || known(i + w))
+                + usize::from(c == 0 || known(i - 1))
+                + usize::from(c + 1 == w || known(i + 1));
+            let completeness = s.row_known[r] * 1024 / w + s.column_known[c] * 1024 / h;
+            s.order.push((neighbours * 4096 + completeness, i));
+        }
+        s.order.sort_unstable_by(|a, b| b.cmp(a));
+    }
+
+    /// Depth-first search for up to `limit` solutions. The stack holds grids still to explore,
+    /// each already at a propagation fixpoint.
+    fn search(&mut self, mut root: Vec<u8>, limit: usize) -> Result<Found, TimedOut> {
+        let mut found = Found { first: None, count: 0 };
+        self.queue_all();
+        if limit == 0 || self.propagate(&mut root)?.is_none() {
+            return Ok(found);
+        }
         let mut stack = vec![root];
         let mut spare: Vec<Vec<u8>> = Vec::new();
         while let Some(mut grid) = stack.pop() {
             self.deadline.check()?;
-            self.stats[3] += 1;
             match self.probe(&mut grid, true)? {
                 Probed::Contradiction => spare.push(grid),
                 Probed::Solved => {
-                    if first.is_some() {
-                        return Ok(Found::Several(first.unwrap_or(grid)));
+                    found.count += 1;
+                    found.first.get_or_insert(grid);
+                    if found.count == limit {
+                        return Ok(found);
                     }
-                    first = Some(grid);
                 }
                 Probed::Open => {
                     spare.push(grid);
@@ -723,10 +844,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        Ok(match first {
-            Some(grid) => Found::One(grid),
-            None => Found::None,
-        })
+        Ok(found)
     }
 }
 
@@ -736,16 +854,25 @@ mod tests {
 
     fn clues(text: &str) -> Vec<Vec<u32>> {
         text.split('|')
-            .map(|line| line.split(',').filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect())
+            .map(|line| {
+                line.split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.parse().unwrap())
+                    .collect()
+            })
             .collect()
     }
 
     fn picture(grid: &[Vec<bool>]) -> Vec<String> {
-        grid.iter().map(|row| row.iter().map(|&f| if f { '#' } else { '.' }).collect()).collect()
+        grid.iter()
+            .map(|row| row.iter().map(|&f| if f { '#' } else { '.' }).collect())
+            .collect()
     }
 
     fn run(rows: &str, columns: &str, givens: &[(usize, usize)]) -> Outcome<Vec<String>> {
-        solve(&clues(rows), &clues(columns), givens, &Deadline::none()).unwrap().map(|g| picture(&g))
+        solve(&clues(rows), &clues(columns), givens, &Deadline::none())
+            .unwrap()
+            .map(|g| picture(&g))
     }
 
     #[test]
@@ -794,10 +921,13 @@ mod tests {
                 assert_eq!(ok, clue.is_empty());
                 continue;
             }
-            let mask = |value: u8| (0..n).fold(0u128, |m, t| m | u128::from(line[t] & value != 0) << t);
+            let mask =
+                |value: u8| (0..n).fold(0u128, |m, t| m | u128::from(line[t] & value != 0) << t);
             let by_masks = masks.solve(&clue, n, mask(EMPTY), mask(FILLED));
             let from_cells = ok.then(|| {
-                let mask = |value: u8| (0..n).fold(0u128, |m, t| m | u128::from(by_cells[t] & value != 0) << t);
+                let mask = |value: u8| {
+                    (0..n).fold(0u128, |m, t| m | u128::from(by_cells[t] & value != 0) << t)
+                };
                 (mask(EMPTY), mask(FILLED))
             });
             assert_eq!(from_cells, by_masks, "{clue:?} {line:?}");
@@ -808,7 +938,10 @@ mod tests {
     fn unique_picture() {
         // A plus sign.
         let outcome = run("1|3|1", "1|3|1", &[]);
-        assert_eq!(outcome, Outcome::Unique(vec![".#.".into(), "###".into(), ".#.".into()]));
+        assert_eq!(
+            outcome,
+            Outcome::Unique(vec![".#.".into(), "###".into(), ".#.".into()])
+        );
     }
 
     #[test]
@@ -822,7 +955,24 @@ mod tests {
         assert_eq!(engine.propagate(&mut grid), Ok(Some(4)));
         assert_eq!(grid.iter().filter(|&&c| c == UNKNOWN).count(), 8);
         let outcome = run("1,1|2|2", "1|1|2|2", &[]);
-        assert_eq!(outcome, Outcome::Unique(["#..#", "..##", ".##."].map(String::from).to_vec()));
+        assert_eq!(
+            outcome,
+            Outcome::Unique(["#..#", "..##", ".##."].map(String::from).to_vec())
+        );
+    }
+
+    #[test]
+    fn lines_too_long_for_masks() {
+        // Every column holds one filled cell, so row 1 takes the two columns row 0 leaves, which
+        // must not touch: row 0 sits one cell in from the left.
+        let rows = vec![vec![128], vec![1, 1]];
+        let columns = vec![vec![1]; 130];
+        let outcome = solve(&rows, &columns, &[], &Deadline::none()).unwrap();
+        let Outcome::Unique(grid) = outcome else {
+            panic!("{outcome:?}")
+        };
+        assert!(grid[0][1..129].iter().all(|&f| f) && !grid[0][0] && !grid[0][129]);
+        assert!(grid[1][0] && grid[1][129] && grid[1][1..129].iter().all(|&f| !f));
     }
 
     #[test]
@@ -844,7 +994,10 @@ mod tests {
 
     #[test]
     fn empty_rows_and_zero_clues() {
-        assert_eq!(run("|0|", "0|0|0", &[]), Outcome::Unique(vec!["...".into(); 3]));
+        assert_eq!(
+            run("|0|", "0|0|0", &[]),
+            Outcome::Unique(vec!["...".into(); 3])
+        );
     }
 
     #[test]
@@ -868,27 +1021,43 @@ mod tests {
 
     #[test]
     fn zero_by_zero_and_degenerate_shapes() {
-        assert_eq!(solve(&[], &[], &[], &Deadline::none()), Ok(Outcome::Unique(vec![])));
+        assert_eq!(
+            solve(&[], &[], &[], &Deadline::none()),
+            Ok(Outcome::Unique(vec![]))
+        );
         assert_eq!(deduce(&[], &[], &[], &Deadline::none()), Ok(Some(vec![])));
         // Three empty rows with no columns: three rows of nothing.
         let no_columns = solve(&clues("||"), &[], &[], &Deadline::none()).unwrap();
         assert_eq!(no_columns, Outcome::Unique(vec![vec![]; 3]));
-        assert_eq!(solve(&[], &[vec![1]], &[], &Deadline::none()), Ok(Outcome::NoSolution));
-        assert_eq!(solve(&[], &[vec![]], &[], &Deadline::none()), Ok(Outcome::Unique(vec![])));
+        assert_eq!(
+            solve(&[], &[vec![1]], &[], &Deadline::none()),
+            Ok(Outcome::NoSolution)
+        );
+        assert_eq!(
+            solve(&[], &[vec![]], &[], &Deadline::none()),
+            Ok(Outcome::Unique(vec![]))
+        );
     }
 
     #[test]
     fn deduce_leaves_ambiguous_cells_open() {
-        let known = deduce(&clues("1|1"), &clues("1|1"), &[], &Deadline::none()).unwrap().unwrap();
+        let known = deduce(&clues("1|1"), &clues("1|1"), &[], &Deadline::none())
+            .unwrap()
+            .unwrap();
         assert_eq!(known, vec![vec![None, None], vec![None, None]]);
-        let known = deduce(&clues("1|3|1"), &clues("1|3|1"), &[], &Deadline::none()).unwrap().unwrap();
+        let known = deduce(&clues("1|3|1"), &clues("1|3|1"), &[], &Deadline::none())
+            .unwrap()
+            .unwrap();
         assert!(known.iter().flatten().all(Option::is_some));
     }
 
     #[test]
     fn expired_deadline_times_out_on_open_puzzles() {
         let past = Deadline::after(std::time::Duration::ZERO);
-        assert_eq!(solve(&clues("1|1"), &clues("1|1"), &[], &past), Err(TimedOut));
+        assert_eq!(
+            solve(&clues("1|1"), &clues("1|1"), &[], &past),
+            Err(TimedOut)
+        );
     }
 
     fn clue_of(cells: impl Iterator<Item = bool>) -> Vec<u32> {
@@ -952,11 +1121,13 @@ mod tests {
         for round in 0..300 {
             let (w, h) = (2 + next() as usize % 5, 2 + next() as usize % 5);
             let density = next() % 100;
-            let cells: Vec<Vec<bool>> =
-                (0..h).map(|_| (0..w).map(|_| next() % 100 < density).collect()).collect();
+            let cells: Vec<Vec<bool>> = (0..h)
+                .map(|_| (0..w).map(|_| next() % 100 < density).collect())
+                .collect();
             let rows: Vec<Vec<u32>> = cells.iter().map(|r| clue_of(r.iter().copied())).collect();
-            let mut columns: Vec<Vec<u32>> =
-                (0..w).map(|c| clue_of(cells.iter().map(|r| r[c]))).collect();
+            let mut columns: Vec<Vec<u32>> = (0..w)
+                .map(|c| clue_of(cells.iter().map(|r| r[c])))
+                .collect();
             if round % 3 == 0 {
                 // Moving a block boundary keeps the sums but usually breaks the puzzle.
                 let c = next() as usize % w;
@@ -970,8 +1141,14 @@ mod tests {
             let expected = brute_force(&rows, &columns);
             let outcome = solve(&rows, &columns, &[], &Deadline::none()).unwrap();
             if let Some(grid) = outcome.solution() {
-                assert_eq!(rows, grid.iter().map(|r| clue_of(r.iter().copied())).collect::<Vec<_>>());
-                let got: Vec<Vec<u32>> = (0..w).map(|c| clue_of(grid.iter().map(|r| r[c]))).collect();
+                assert_eq!(
+                    rows,
+                    grid.iter()
+                        .map(|r| clue_of(r.iter().copied()))
+                        .collect::<Vec<_>>()
+                );
+                let got: Vec<Vec<u32>> =
+                    (0..w).map(|c| clue_of(grid.iter().map(|r| r[c]))).collect();
                 assert_eq!(columns, got);
             }
             let count = match outcome {

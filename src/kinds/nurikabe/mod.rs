@@ -92,7 +92,8 @@ impl Nurikabe {
             entry.3 = size;
         }
         let water_regions = sizes.iter().filter(|s| !s.0).count();
-        water_regions <= 1 && sizes.iter().filter(|s| s.0).all(|&(_, size, clues, wanted)| clues == 1 && size == wanted as usize)
+        water_regions <= 1
+            && sizes.iter().all(|&(land, size, clues, wanted)| if land { clues == 1 && size == wanted as usize } else { clues == 0 })
     }
 }
 
