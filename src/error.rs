@@ -13,7 +13,10 @@ use crate::text::ParseError;
 pub enum Error {
     /// The input could not be opened or read.
     #[error("cannot read {path}: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
     /// The input is larger than gridsight accepts.
     #[error("input is larger than the limit of {limit} bytes")]
     InputTooLarge { limit: u64 },
@@ -25,7 +28,11 @@ pub enum Error {
     UnknownKind,
     /// The puzzle is larger than a solver accepts.
     #[error("puzzle of {width}x{height} is larger than the limit of {limit}x{limit}")]
-    PuzzleTooLarge { width: usize, height: usize, limit: usize },
+    PuzzleTooLarge {
+        width: usize,
+        height: usize,
+        limit: usize,
+    },
     /// The search finished without finding any solution.
     #[error("the puzzle has no solution")]
     NoSolution,

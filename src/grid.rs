@@ -26,7 +26,10 @@ impl BinaryGrid {
             .filter(|line| !line.is_empty())
             .map(|line| line.chars().map(|c| c == '#').collect())
             .collect();
-        let valid = text.lines().flat_map(str::chars).all(|c| matches!(c, '#' | '.') || c.is_whitespace());
+        let valid = text
+            .lines()
+            .flat_map(str::chars)
+            .all(|c| matches!(c, '#' | '.') || c.is_whitespace());
         (valid && rows.windows(2).all(|w| w[0].len() == w[1].len())).then_some(BinaryGrid { rows })
     }
 
@@ -57,7 +60,11 @@ impl BinaryGrid {
     }
 
     fn row_strings(&self) -> impl Iterator<Item = String> + '_ {
-        self.rows.iter().map(|row| row.iter().map(|&cell| if cell { '#' } else { '.' }).collect())
+        self.rows.iter().map(|row| {
+            row.iter()
+                .map(|&cell| if cell { '#' } else { '.' })
+                .collect()
+        })
     }
 }
 

@@ -12,16 +12,30 @@ pub const MAX_TEXT_BYTES: u64 = 4 << 20;
 
 /// Reads `path` (`-` for stdin) as UTF-8 text, refusing more than [`MAX_TEXT_BYTES`].
 pub fn read_text(path: &str) -> Result<String, Error> {
-    let io_error = |source| Error::Io { path: path.to_string(), source };
+    let io_error = |source| Error::Io {
+        path: path.to_string(),
+        source,
+    };
     let mut bytes = Vec::new();
-    let reader: Box<dyn Read> =
-        if path == "-" { Box::new(std::io::stdin().lock()) } else { Box::new(std::fs::File::open(path).map_err(io_error)?) };
-    reader.take(MAX_TEXT_BYTES + 1).read_to_end(&mut bytes).map_err(io_error)?;
+    let reader: Box<dyn Read> = if path == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(io_error)?)
+    };
+    reader
+        .take(MAX_TEXT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
     if bytes.len() as u64 > MAX_TEXT_BYTES {
-        return Err(Error::InputTooLarge { limit: MAX_TEXT_BYTES });
+        return Err(Error::InputTooLarge {
+            limit: MAX_TEXT_BYTES,
+        });
     }
     String::from_utf8(bytes).map_err(|e| {
-        io_error(std::io::Error::new(std::io::ErrorKind::InvalidData, format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))
+        io_error(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+        ))
     })
 }
 
@@ -51,6 +65,9 @@ mod tests {
         assert_eq!(parse_puzzles(text, None).unwrap()[0].kind(), "jump");
         let forced = parse_puzzles(text, kinds::by_name("nurikabe")).unwrap();
         assert_eq!(forced[0].kind(), "nurikabe");
-        assert!(matches!(parse_puzzles("no puzzle here", None), Err(Error::UnknownKind)));
+        assert!(matches!(
+            parse_puzzles("no puzzle here", None),
+            Err(Error::UnknownKind)
+        ));
     }
 }

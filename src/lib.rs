@@ -25,19 +25,31 @@ use report::Report;
 
 /// Reads, parses and solves the puzzle text at `path` (`-` for stdin): one report per puzzle in
 /// it, or one error report.
-pub fn solve_text_file(path: &str, kind: Option<&dyn Kind>, limit: Option<Duration>) -> Vec<Report> {
+pub fn solve_text_file(
+    path: &str,
+    kind: Option<&dyn Kind>,
+    limit: Option<Duration>,
+) -> Vec<Report> {
     let started = Instant::now();
     let puzzles = input::read_text(path).and_then(|text| input::parse_puzzles(&text, kind));
     let read_time = started.elapsed();
     match puzzles {
-        Err(error) => vec![Report { input: path.to_string(), result: Err(error), read_time }],
+        Err(error) => vec![Report {
+            input: path.to_string(),
+            result: Err(error),
+            read_time,
+        }],
         Ok(puzzles) => {
             let several = puzzles.len() > 1;
             puzzles
                 .into_iter()
                 .enumerate()
                 .map(|(i, puzzle)| Report {
-                    input: if several { format!("{path}[{}]", i + 1) } else { path.to_string() },
+                    input: if several {
+                        format!("{path}[{}]", i + 1)
+                    } else {
+                        path.to_string()
+                    },
                     result: solve::solve(puzzle.as_ref(), limit).map(|solved| (puzzle, solved)),
                     read_time,
                 })

@@ -23,7 +23,9 @@ impl Deadline {
 
     /// A deadline `limit` from now.
     pub fn after(limit: Duration) -> Self {
-        Deadline { end: Instant::now().checked_add(limit) }
+        Deadline {
+            end: Instant::now().checked_add(limit),
+        }
     }
 
     /// Whether the deadline has passed.

@@ -36,11 +36,17 @@ fn main() -> ExitCode {
 
 /// A reader that closed our stdout (`gridsight ... | head`) ends the run quietly.
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    error
+        .downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
 
 fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
-    let kind = args.kind.as_deref().map(|name| kinds::by_name(name).context("unknown kind")).transpose()?;
+    let kind = args
+        .kind
+        .as_deref()
+        .map(|name| kinds::by_name(name).context("unknown kind"))
+        .transpose()?;
     if !(args.timeout.is_finite() && args.timeout >= 0.0) {
         bail!("--timeout must be a number of seconds, 0 or more");
     }
@@ -63,7 +69,10 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
                     Ok((puzzle, solved)) => {
                         stdout.write_all(solved.to_text().as_bytes())?;
                         if !solved.unique && puzzle.ambiguity_matters() {
-                            eprintln!("gridsight: {}: more than one solution; the first is shown", report.input);
+                            eprintln!(
+                                "gridsight: {}: more than one solution; the first is shown",
+                                report.input
+                            );
                         }
                     }
                     Err(error) => eprintln!("gridsight: {}: {error}", report.input),

@@ -13,7 +13,10 @@ pub fn decode(grid: &BinaryGrid) -> Option<String> {
     if !is_qr_size {
         return None;
     }
-    rqrr::Grid::new(grid.clone()).decode().ok().map(|(_meta, text)| text)
+    rqrr::Grid::new(grid.clone())
+        .decode()
+        .ok()
+        .map(|(_meta, text)| text)
 }
 
 #[cfg(test)]

@@ -23,14 +23,21 @@ pub struct Solved {
 pub fn solve(puzzle: &dyn Puzzle, limit: Option<Duration>) -> Result<Solved, Error> {
     let started = Instant::now();
     let deadline = limit.map_or_else(Deadline::none, Deadline::after);
-    let outcome = puzzle.solve(&deadline).map_err(|_| Error::TimedOut(limit.unwrap_or_default()))?;
+    let outcome = puzzle
+        .solve(&deadline)
+        .map_err(|_| Error::TimedOut(limit.unwrap_or_default()))?;
     let (solution, unique) = match outcome {
         Outcome::NoSolution => return Err(Error::NoSolution),
         Outcome::Unique(solution) => (solution, true),
         Outcome::Several(solution) => (solution, false),
     };
     let qr = solution.qr_text();
-    Ok(Solved { solution, unique, qr, time: started.elapsed() })
+    Ok(Solved {
+        solution,
+        unique,
+        qr,
+        time: started.elapsed(),
+    })
 }
 
 impl Solved {

@@ -14,7 +14,11 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
-        ParseError { line, column, message: message.into() }
+        ParseError {
+            line,
+            column,
+            message: message.into(),
+        }
     }
 
     /// An error about the text as a whole, reported at its first line.
@@ -25,7 +29,11 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 
@@ -34,7 +42,9 @@ impl std::error::Error for ParseError {}
 /// A whitespace-separated token and the 1-based column where it starts.
 pub fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     line.char_indices()
-        .filter(|&(i, c)| !c.is_whitespace() && (i == 0 || line[..i].ends_with(char::is_whitespace)))
+        .filter(|&(i, c)| {
+            !c.is_whitespace() && (i == 0 || line[..i].ends_with(char::is_whitespace))
+        })
         .map(move |(i, _)| {
             let rest = &line[i..];
             let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
@@ -43,13 +53,27 @@ pub fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Parses a non-negative decimal number no larger than `max`, naming `what` in the error.
-pub fn number(token: &str, line: usize, column: usize, what: &str, max: u64) -> Result<u64, ParseError> {
+pub fn number(
+    token: &str,
+    line: usize,
+    column: usize,
+    what: &str,
+    max: u64,
+) -> Result<u64, ParseError> {
     if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ParseError::new(line, column, format!("expected {what} (a number), found `{token}`")));
+        return Err(ParseError::new(
+            line,
+            column,
+            format!("expected {what} (a number), found `{token}`"),
+        ));
     }
     match token.parse::<u64>() {
         Ok(n) if n <= max => Ok(n),
-        _ => Err(ParseError::new(line, column, format!("{what} `{token}` is larger than {max}"))),
+        _ => Err(ParseError::new(
+            line,
+            column,
+            format!("{what} `{token}` is larger than {max}"),
+        )),
     }
 }
 
@@ -67,7 +91,10 @@ mod tests {
     fn number_rejects_signs_and_overflow() {
         assert_eq!(number("42", 1, 1, "a clue", 100), Ok(42));
         assert!(number("-1", 1, 1, "a clue", 100).is_err());
-        assert!(number("101", 1, 1, "a clue", 100).unwrap_err().message.contains("larger"));
+        assert!(number("101", 1, 1, "a clue", 100)
+            .unwrap_err()
+            .message
+            .contains("larger"));
         assert!(number("99999999999999999999999", 1, 1, "a clue", 100).is_err());
     }
 }

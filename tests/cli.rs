@@ -10,7 +10,9 @@ use common::gridsight;
 use serde_json::Value;
 
 fn sample(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("samples")
+        .join(name)
 }
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
@@ -66,7 +68,9 @@ fn gchq_prints_the_grid_and_the_url() {
     let stdout = text(&output.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 26);
-    assert!(lines[..25].iter().all(|l| l.len() == 25 && l.chars().all(|c| c == '#' || c == '.')));
+    assert!(lines[..25]
+        .iter()
+        .all(|l| l.len() == 25 && l.chars().all(|c| c == '#' || c == '.')));
     assert_eq!(lines[0], "#######.###...#.#.#######");
     assert_eq!(lines[25], "www.gchq.gov.uk/puzz");
 }
@@ -78,10 +82,16 @@ fn json_report_has_every_field() {
     assert_eq!(output.status.code(), Some(0));
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["kind"], "nonogram");
-    assert_eq!((report["width"].as_u64(), report["height"].as_u64()), (Some(25), Some(25)));
+    assert_eq!(
+        (report["width"].as_u64(), report["height"].as_u64()),
+        (Some(25), Some(25))
+    );
     assert_eq!(report["unique"], true);
     assert_eq!(report["qr"], "www.gchq.gov.uk/puzz");
-    assert_eq!(report["puzzle"]["rows"][0], serde_json::json!([7, 3, 1, 1, 7]));
+    assert_eq!(
+        report["puzzle"]["rows"][0],
+        serde_json::json!([7, 3, 1, 1, 7])
+    );
     assert_eq!(report["puzzle"]["givens"].as_array().unwrap().len(), 22);
     assert_eq!(report["solution"].as_array().unwrap().len(), 25);
     assert!(report["annotated"].is_null());
@@ -102,9 +112,21 @@ fn sudoku_from_stdin() {
 fn several_inputs_keep_order_and_exit_with_the_largest_code() {
     let ambiguous = Scratch::new("two.non", b"width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n");
     let gchq = sample("gchq.non");
-    let output = run(&["solve", "--json", gchq.to_str().unwrap(), ambiguous.path(), "/nonexistent.non"], None);
+    let output = run(
+        &[
+            "solve",
+            "--json",
+            gchq.to_str().unwrap(),
+            ambiguous.path(),
+            "/nonexistent.non",
+        ],
+        None,
+    );
     assert_eq!(output.status.code(), Some(2));
-    let reports: Vec<Value> = text(&output.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let reports: Vec<Value> = text(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(reports.len(), 3);
     assert_eq!(reports[0]["unique"], true);
     assert_eq!(reports[1]["unique"], false);
@@ -115,27 +137,64 @@ fn several_inputs_keep_order_and_exit_with_the_largest_code() {
 #[test]
 fn exit_codes_follow_the_contract() {
     let cases: [(&str, &[u8], i32, &str); 7] = [
-        ("ambiguous.non", b"width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", 1, "more than one solution"),
-        ("unsolvable.non", b"width 2\nheight 1\nrows\n2\ncolumns\n1\n0\n", 4, "no solution"),
-        ("clash.sudoku", b"11000000000000000000000000000000000000000000000000000000000000000000000000000000\n0", 4, "no solution"),
+        (
+            "ambiguous.non",
+            b"width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n",
+            1,
+            "more than one solution",
+        ),
+        (
+            "unsolvable.non",
+            b"width 2\nheight 1\nrows\n2\ncolumns\n1\n0\n",
+            4,
+            "no solution",
+        ),
+        (
+            "clash.sudoku",
+            b"11000000000000000000000000000000000000000000000000000000000000000000000000000000\n0",
+            4,
+            "no solution",
+        ),
         ("pool.txt", b"3,3 1,0,0", 4, "no solution"),
         ("nowayout.jump", b"2", 4, "no solution"),
         ("several-exits.jump", b"1", 0, ""),
-        ("junk.txt", b"this is no puzzle", 2, "cannot tell the puzzle kind"),
+        (
+            "junk.txt",
+            b"this is no puzzle",
+            2,
+            "cannot tell the puzzle kind",
+        ),
     ];
     for (name, content, code, message) in cases {
         let file = Scratch::new(name, content);
         let output = run(&["solve", file.path()], None);
-        assert_eq!(output.status.code(), Some(code), "{name}: {}", text(&output.stderr));
-        assert!(text(&output.stderr).contains(message), "{name}: {}", text(&output.stderr));
+        assert_eq!(
+            output.status.code(),
+            Some(code),
+            "{name}: {}",
+            text(&output.stderr)
+        );
+        assert!(
+            text(&output.stderr).contains(message),
+            "{name}: {}",
+            text(&output.stderr)
+        );
     }
 }
 
 #[test]
 fn malformed_files_of_each_format_name_line_and_column() {
     let cases: [(&str, &[u8], &str); 6] = [
-        ("bad.non", b"width 2\nheight 1\nrows\n1,?\ncolumns\n1\n1\n", "line 4, column 3"),
-        ("short.non", b"width 2\nheight 2\nrows\n1\ncolumns\n1\n1\n", "line 3, column 1"),
+        (
+            "bad.non",
+            b"width 2\nheight 1\nrows\n1,?\ncolumns\n1\n1\n",
+            "line 4, column 3",
+        ),
+        (
+            "short.non",
+            b"width 2\nheight 2\nrows\n1\ncolumns\n1\n1\n",
+            "line 3, column 1",
+        ),
         ("bad-line.txt", b"5,5 3,0,1 1,9,1", "line 1, column 11"),
         ("bad-grid.txt", b"1 . .\n. x .\n. . .\n", "line 2, column 3"),
         ("bad.sudoku", &[b'1'; 82], "line 1, column 82"),
@@ -173,17 +232,28 @@ fn unreadable_and_oversized_inputs() {
 #[test]
 fn bad_usage_is_exit_two() {
     assert_eq!(run(&["solve"], None).status.code(), Some(2));
-    assert_eq!(run(&["solve", "--kind", "kakuro", "x"], None).status.code(), Some(2));
-    assert_eq!(run(&["solve", "--timeout", "-1", "x"], None).status.code(), Some(2));
+    assert_eq!(
+        run(&["solve", "--kind", "kakuro", "x"], None).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["solve", "--timeout", "-1", "x"], None).status.code(),
+        Some(2)
+    );
     assert_eq!(run(&["frobnicate"], None).status.code(), Some(2));
     assert_eq!(run(&["--help"], None).status.code(), Some(0));
 }
 
 #[test]
 fn time_limit_is_exit_five() {
-    let Some(shared) = common::shared("time limit") else { return };
+    let Some(shared) = common::shared("time limit") else {
+        return;
+    };
     let knotty = shared.join("nonogram/unsolved/knotty.non");
-    let output = run(&["solve", "--timeout", "0.2", knotty.to_str().unwrap()], None);
+    let output = run(
+        &["solve", "--timeout", "0.2", knotty.to_str().unwrap()],
+        None,
+    );
     if output.status.code() == Some(0) {
         return; // solved within the limit: nothing to time out
     }
@@ -194,8 +264,15 @@ fn time_limit_is_exit_five() {
 #[test]
 fn a_closed_pipe_ends_quietly() {
     let gchq = sample("gchq.non");
-    let args: Vec<&str> = std::iter::once("solve").chain(std::iter::repeat_n(gchq.to_str().unwrap(), 300)).collect();
-    let mut child = gridsight().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let args: Vec<&str> = std::iter::once("solve")
+        .chain(std::iter::repeat_n(gchq.to_str().unwrap(), 300))
+        .collect();
+    let mut child = gridsight()
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     drop(child.stdout.take());
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0));

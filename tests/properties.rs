@@ -50,24 +50,42 @@ fn nonograms_from_random_pictures_solve_to_a_fitting_grid() {
     for case in 0..300 {
         let (width, height) = (1 + random.below(12), 1 + random.below(12));
         let density = 30 + random.below(50);
-        let picture: Vec<Vec<bool>> = (0..height).map(|_| (0..width).map(|_| random.chance(density)).collect()).collect();
+        let picture: Vec<Vec<bool>> = (0..height)
+            .map(|_| (0..width).map(|_| random.chance(density)).collect())
+            .collect();
         let picture = BinaryGrid::new(picture);
         let puzzle = Nonogram {
-            rows: (0..height).map(|r| runs((0..width).map(|c| picture.get(r, c)))).collect(),
-            columns: (0..width).map(|c| runs((0..height).map(|r| picture.get(r, c)))).collect(),
+            rows: (0..height)
+                .map(|r| runs((0..width).map(|c| picture.get(r, c))))
+                .collect(),
+            columns: (0..width)
+                .map(|c| runs((0..height).map(|r| picture.get(r, c))))
+                .collect(),
             givens: Vec::new(),
             goal: Some(picture.clone()),
         };
-        let parsed = nonogram::format::parse_pack(&nonogram::format::to_text(&puzzle)).unwrap().remove(0);
+        let parsed = nonogram::format::parse_pack(&nonogram::format::to_text(&puzzle))
+            .unwrap()
+            .remove(0);
         assert_eq!(parsed, puzzle, "case {case}: text round trip");
         match puzzle.solve_grid(&Deadline::none()).unwrap() {
             Outcome::Unique(grid) => assert_eq!(grid, picture, "case {case}"),
             Outcome::Several(grid) => {
                 assert!(puzzle.is_solved_by(&grid), "case {case}");
                 // Fixing every filled cell of the picture leaves exactly the picture.
-                let givens = (0..height).flat_map(|r| (0..width).map(move |c| (r, c))).filter(|&(r, c)| picture.get(r, c)).collect();
-                let pinned = Nonogram { givens, ..puzzle.clone() };
-                assert_eq!(pinned.solve_grid(&Deadline::none()).unwrap(), Outcome::Unique(picture), "case {case}");
+                let givens = (0..height)
+                    .flat_map(|r| (0..width).map(move |c| (r, c)))
+                    .filter(|&(r, c)| picture.get(r, c))
+                    .collect();
+                let pinned = Nonogram {
+                    givens,
+                    ..puzzle.clone()
+                };
+                assert_eq!(
+                    pinned.solve_grid(&Deadline::none()).unwrap(),
+                    Outcome::Unique(picture),
+                    "case {case}"
+                );
             }
             Outcome::NoSolution => panic!("case {case}: a picture's own clues have no solution"),
         }
@@ -76,7 +94,11 @@ fn nonograms_from_random_pictures_solve_to_a_fitting_grid() {
 
 #[test]
 fn sudoku_transforms_of_a_solution_solve_back() {
-    let answer = sudoku::format::parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179").unwrap().cells;
+    let answer = sudoku::format::parse(
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+    )
+    .unwrap()
+    .cells;
     let mut random = Random(42);
     for case in 0..200 {
         let mut digits: Vec<u8> = (1..=9).collect();
@@ -105,9 +127,18 @@ fn sudoku_transforms_of_a_solution_solve_back() {
         let puzzle = sudoku::format::parse(&text).unwrap();
         assert_eq!(puzzle.cells, givens, "case {case}: round trip");
         let solved = puzzle.solve_cells(&Deadline::none()).unwrap();
-        let found = solved.solution().unwrap_or_else(|| panic!("case {case}: no solution"));
-        assert!((0..81).all(|i| givens[i] == 0 || givens[i] == found[i]), "case {case}: givens kept");
-        assert_eq!(sudoku::solver::solve(found, &Deadline::none()).unwrap(), Outcome::Unique(*found), "case {case}: valid grid");
+        let found = solved
+            .solution()
+            .unwrap_or_else(|| panic!("case {case}: no solution"));
+        assert!(
+            (0..81).all(|i| givens[i] == 0 || givens[i] == found[i]),
+            "case {case}: givens kept"
+        );
+        assert_eq!(
+            sudoku::solver::solve(found, &Deadline::none()).unwrap(),
+            Outcome::Unique(*found),
+            "case {case}: valid grid"
+        );
         if let Outcome::Unique(unique) = solved {
             assert_eq!(unique, grid, "case {case}");
         }
@@ -142,11 +173,29 @@ fn jump_solver_agrees_with_enumeration() {
     let mut random = Random(7);
     for case in 0..300 {
         let (width, height) = (1 + random.below(6), 1 + random.below(6));
-        let mut grid: Vec<Vec<u32>> =
-            (0..height).map(|_| (0..width).map(|_| if random.chance(20) { 0 } else { 1 + random.below(4) as u32 }).collect()).collect();
+        let mut grid: Vec<Vec<u32>> = (0..height)
+            .map(|_| {
+                (0..width)
+                    .map(|_| {
+                        if random.chance(20) {
+                            0
+                        } else {
+                            1 + random.below(4) as u32
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         grid[height / 2][width / 2] = 1 + random.below(3) as u32;
-        let maze = JumpMaze { grid, start: (height / 2, width / 2) };
-        assert_eq!(jump::format::parse(&jump::format::to_text(&maze)).unwrap(), maze, "case {case}: round trip");
+        let maze = JumpMaze {
+            grid,
+            start: (height / 2, width / 2),
+        };
+        assert_eq!(
+            jump::format::parse(&jump::format::to_text(&maze)).unwrap(),
+            maze,
+            "case {case}: round trip"
+        );
         let found = jump::solver::shortest_paths(&maze, &Deadline::none()).unwrap();
         let expected = brute_force_jumps(&maze, width * height + 1);
         match (found, expected) {
@@ -173,13 +222,29 @@ fn nurikabe_verdicts_agree_with_brute_force_on_small_grids() {
                 }
             }
         }
-        let puzzle = Nurikabe { width, height, clues };
+        let puzzle = Nurikabe {
+            width,
+            height,
+            clues,
+        };
         let text = nurikabe::format::to_grid_text(&puzzle);
-        let reparsed = parse_puzzles(&text, gridsight::kinds::by_name("nurikabe")).unwrap().remove(0);
+        let reparsed = parse_puzzles(&text, gridsight::kinds::by_name("nurikabe"))
+            .unwrap()
+            .remove(0);
         assert_eq!(reparsed.to_text(), text, "case {case}: round trip");
         let cells = width * height;
         let solutions: Vec<BinaryGrid> = (0u32..1 << cells)
-            .map(|bits| BinaryGrid::new((0..height).map(|r| (0..width).map(|c| bits >> (r * width + c) & 1 == 1).collect()).collect()))
+            .map(|bits| {
+                BinaryGrid::new(
+                    (0..height)
+                        .map(|r| {
+                            (0..width)
+                                .map(|c| bits >> (r * width + c) & 1 == 1)
+                                .collect()
+                        })
+                        .collect(),
+                )
+            })
             .filter(|grid| puzzle.is_solved_by(grid))
             .collect();
         let outcome = puzzle.solve_grid(&Deadline::none()).unwrap();
@@ -187,7 +252,9 @@ fn nurikabe_verdicts_agree_with_brute_force_on_small_grids() {
             (0, Outcome::NoSolution) => {}
             (1, Outcome::Unique(grid)) => assert_eq!(grid, &solutions[0], "case {case}"),
             (2.., Outcome::Several(grid)) => assert!(solutions.contains(grid), "case {case}"),
-            (n, outcome) => panic!("case {case}: {n} solutions by brute force, solver said {outcome:?}\n{text}"),
+            (n, outcome) => {
+                panic!("case {case}: {n} solutions by brute force, solver said {outcome:?}\n{text}")
+            }
         }
     }
 }

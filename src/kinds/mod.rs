@@ -56,8 +56,12 @@ pub trait Solution: Send + Sync + std::fmt::Debug {
 }
 
 /// Every kind, in the order content detection asks them: the most distinctive formats first.
-pub const KINDS: &[&dyn Kind] =
-    &[&nonogram::NonogramKind, &sudoku::SudokuKind, &jump::JumpKind, &nurikabe::NurikabeKind];
+pub const KINDS: &[&dyn Kind] = &[
+    &nonogram::NonogramKind,
+    &sudoku::SudokuKind,
+    &jump::JumpKind,
+    &nurikabe::NurikabeKind,
+];
 
 /// The kind named `name`, if there is one.
 pub fn by_name(name: &str) -> Option<&'static dyn Kind> {

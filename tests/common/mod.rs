@@ -36,7 +36,8 @@ pub fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 /// The one puzzle in a text file, its kind detected from the content.
 pub fn puzzle(path: &Path) -> Box<dyn Puzzle> {
     let text = std::fs::read_to_string(path).unwrap();
-    let mut puzzles = gridsight::input::parse_puzzles(&text, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut puzzles = gridsight::input::parse_puzzles(&text, None)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     assert_eq!(puzzles.len(), 1);
     puzzles.remove(0)
 }

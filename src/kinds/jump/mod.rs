@@ -32,7 +32,16 @@ impl Kind for JumpKind {
 }
 
 /// The eight jump directions as (row step, column step).
-pub const DIRECTIONS: [(i64, i64); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+pub const DIRECTIONS: [(i64, i64); 8] = [
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+];
 
 /// A jump maze: jump lengths by cell (0 outside the shape) and the start cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,15 +61,23 @@ pub struct JumpPath {
 impl JumpMaze {
     /// The jump length at (row, column), or `None` outside the shape (including off the grid).
     pub fn value(&self, row: i64, column: i64) -> Option<u32> {
-        let cell = *self.grid.get(usize::try_from(row).ok()?)?.get(usize::try_from(column).ok()?)?;
+        let cell = *self
+            .grid
+            .get(usize::try_from(row).ok()?)?
+            .get(usize::try_from(column).ok()?)?;
         (cell > 0).then_some(cell)
     }
 
     /// Where a jump from `from` in `direction` lands, and whether that is inside the shape, a
     /// legal exit, or neither.
     pub fn jump(&self, from: (usize, usize), direction: (i64, i64)) -> Landing {
-        let Some(length) = self.value(from.0 as i64, from.1 as i64) else { return Landing::Illegal };
-        let to = (from.0 as i64 + direction.0 * length as i64, from.1 as i64 + direction.1 * length as i64);
+        let Some(length) = self.value(from.0 as i64, from.1 as i64) else {
+            return Landing::Illegal;
+        };
+        let to = (
+            from.0 as i64 + direction.0 * length as i64,
+            from.1 as i64 + direction.1 * length as i64,
+        );
         if self.value(to.0, to.1).is_some() {
             Landing::Inside((to.0 as usize, to.1 as usize))
         } else if self.value(to.0 - direction.0, to.1 - direction.1).is_some() {
@@ -74,17 +91,30 @@ impl JumpMaze {
     /// shape, and the last jump lands on a legal exit. Returns the number of jumps.
     pub fn check_path(&self, path: &JumpPath) -> Result<usize, String> {
         if path.cells.first() != Some(&self.start) {
-            return Err(format!("the path does not begin at the start {:?}", self.start));
+            return Err(format!(
+                "the path does not begin at the start {:?}",
+                self.start
+            ));
         }
-        let lands = |from: (usize, usize), wanted: Landing| DIRECTIONS.iter().any(|&d| self.jump(from, d) == wanted);
+        let lands = |from: (usize, usize), wanted: Landing| {
+            DIRECTIONS.iter().any(|&d| self.jump(from, d) == wanted)
+        };
         for (step, pair) in path.cells.windows(2).enumerate() {
             if !lands(pair[0], Landing::Inside(pair[1])) {
-                return Err(format!("jump {} from {:?} to {:?} is not a legal jump", step + 1, pair[0], pair[1]));
+                return Err(format!(
+                    "jump {} from {:?} to {:?} is not a legal jump",
+                    step + 1,
+                    pair[0],
+                    pair[1]
+                ));
             }
         }
         let last = *path.cells.last().expect("checked non-empty above");
         if !lands(last, Landing::Exit(path.exit)) {
-            return Err(format!("the last jump from {last:?} to {:?} is not a legal exit", path.exit));
+            return Err(format!(
+                "the last jump from {last:?} to {:?} is not a legal exit",
+                path.exit
+            ));
         }
         Ok(path.cells.len())
     }
@@ -130,7 +160,11 @@ impl Puzzle for JumpMaze {
 
 impl Solution for JumpPath {
     fn to_text(&self) -> String {
-        let mut text: String = self.cells.iter().map(|(r, c)| format!("{r} {c}\n")).collect();
+        let mut text: String = self
+            .cells
+            .iter()
+            .map(|(r, c)| format!("{r} {c}\n"))
+            .collect();
         text += &format!("exit {} {}\n", self.exit.0, self.exit.1);
         text
     }

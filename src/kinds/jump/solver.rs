@@ -18,7 +18,10 @@ pub fn solve(maze: &JumpMaze, deadline: &Deadline) -> Result<Outcome<JumpPath>, 
 
 /// The first shortest path out of `maze` and how many jump sequences are that short (saturating
 /// at `u64::MAX`), or `None` when there is no way out.
-pub fn shortest_paths(maze: &JumpMaze, deadline: &Deadline) -> Result<Option<(JumpPath, u64)>, TimedOut> {
+pub fn shortest_paths(
+    maze: &JumpMaze,
+    deadline: &Deadline,
+) -> Result<Option<(JumpPath, u64)>, TimedOut> {
     let (height, width) = (maze.grid.len(), maze.grid.first().map_or(0, Vec::len));
     let index = |(r, c): (usize, usize)| r * width + c;
     let mut depth = vec![u32::MAX; width * height];
@@ -56,8 +59,12 @@ pub fn shortest_paths(maze: &JumpMaze, deadline: &Deadline) -> Result<Option<(Ju
             }
         }
     }
-    let Some(&(last, exit)) = exits.first() else { return Ok(None) };
-    let sequences = exits.iter().fold(0u64, |sum, (cell, _)| sum.saturating_add(paths[index(*cell)]));
+    let Some(&(last, exit)) = exits.first() else {
+        return Ok(None);
+    };
+    let sequences = exits.iter().fold(0u64, |sum, (cell, _)| {
+        sum.saturating_add(paths[index(*cell)])
+    });
     let mut cells = vec![last];
     let mut at = index(last);
     while parent[at] != usize::MAX {
@@ -79,7 +86,9 @@ mod tests {
 
     #[test]
     fn one_jump_out_of_a_single_cell() {
-        let Outcome::Several(path) = solve_text("1") else { panic!("eight ways out") };
+        let Outcome::Several(path) = solve_text("1") else {
+            panic!("eight ways out")
+        };
         assert_eq!(path.cells, vec![(0, 0)]);
         assert_eq!(parse("1").unwrap().check_path(&path), Ok(1));
     }
@@ -94,8 +103,16 @@ mod tests {
         // Vertical and diagonal jumps of 2 or more leave a one-row shape by more than one cell,
         // and the left edge cell is outside, so only the jump right exits.
         let maze = parse("0 2 3 2 2").unwrap();
-        let Outcome::Unique(path) = solve(&maze, &Deadline::none()).unwrap() else { panic!("unique") };
-        assert_eq!(path, JumpPath { cells: vec![(0, 2)], exit: (0, 5) });
+        let Outcome::Unique(path) = solve(&maze, &Deadline::none()).unwrap() else {
+            panic!("unique")
+        };
+        assert_eq!(
+            path,
+            JumpPath {
+                cells: vec![(0, 2)],
+                exit: (0, 5)
+            }
+        );
         assert_eq!(maze.check_path(&path), Ok(1));
     }
 
@@ -113,15 +130,24 @@ mod tests {
     fn a_shape_with_no_legal_exit_has_no_solution() {
         // Every jump of 2 lands two cells out, where the cell one step back is outside too.
         let maze = parse("0 2 0").unwrap();
-        assert_eq!(solve(&maze, &Deadline::none()).unwrap(), Outcome::NoSolution);
+        assert_eq!(
+            solve(&maze, &Deadline::none()).unwrap(),
+            Outcome::NoSolution
+        );
     }
 
     #[test]
     fn checker_rejects_bad_paths() {
         let maze = parse("0 0 0\n0 1 0\n0 0 0\n").unwrap();
-        let bad_exit = JumpPath { cells: vec![(1, 1)], exit: (3, 3) };
+        let bad_exit = JumpPath {
+            cells: vec![(1, 1)],
+            exit: (3, 3),
+        };
         assert!(maze.check_path(&bad_exit).is_err());
-        let bad_start = JumpPath { cells: vec![(0, 0)], exit: (0, 1) };
+        let bad_start = JumpPath {
+            cells: vec![(0, 0)],
+            exit: (0, 1),
+        };
         assert!(maze.check_path(&bad_start).is_err());
     }
 }

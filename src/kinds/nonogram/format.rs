@@ -26,7 +26,11 @@ pub fn parse_pack(text: &str) -> Result<Vec<Nonogram>, ParseError> {
     let lines: Vec<&str> = text.lines().collect();
     let mut puzzles = Vec::new();
     let mut start = 0;
-    for (i, line) in lines.iter().enumerate().chain(std::iter::once((lines.len(), &"===="))) {
+    for (i, line) in lines
+        .iter()
+        .enumerate()
+        .chain(std::iter::once((lines.len(), &"====")))
+    {
         if line.trim() == "====" {
             let part = &lines[start..i];
             if part.iter().any(|l| !l.trim().is_empty()) {
@@ -59,13 +63,27 @@ fn parse_lines(lines: &[&str], offset: usize) -> Result<Nonogram, ParseError> {
         match key {
             "width" | "height" => {
                 let n = number(value, at(index), value_column, key, MAX_SIDE as u64)? as usize;
-                if key == "width" { width = Some(n) } else { height = Some(n) }
+                if key == "width" {
+                    width = Some(n)
+                } else {
+                    height = Some(n)
+                }
             }
             "rows" | "columns" => {
-                let (count, other) = if key == "rows" { (height, "height") } else { (width, "width") };
-                let count = count.ok_or_else(|| ParseError::new(at(index), 1, format!("`{key}` comes before `{other}`")))?;
+                let (count, other) = if key == "rows" {
+                    (height, "height")
+                } else {
+                    (width, "width")
+                };
+                let count = count.ok_or_else(|| {
+                    ParseError::new(at(index), 1, format!("`{key}` comes before `{other}`"))
+                })?;
                 let section_end = (index + 1..lines.len())
-                    .find(|&i| lines[i].trim_start().starts_with(|c: char| !c.is_ascii_digit()))
+                    .find(|&i| {
+                        lines[i]
+                            .trim_start()
+                            .starts_with(|c: char| !c.is_ascii_digit())
+                    })
                     .unwrap_or(lines.len());
                 let mut body: Vec<usize> = (index + 1..section_end).collect();
                 while body.last().is_some_and(|&i| lines[i].trim().is_empty()) {
@@ -81,43 +99,86 @@ fn parse_lines(lines: &[&str], offset: usize) -> Result<Nonogram, ParseError> {
                         format!("`{key}` needs {count} lines of clues, found {}", body.len()),
                     ));
                 }
-                let clues = body.iter().map(|&i| parse_clue_line(lines[i], at(i), count_limit(key, width, height))).collect::<Result<Vec<_>, _>>()?;
-                if key == "rows" { rows = Some(clues) } else { columns = Some(clues) }
+                let clues = body
+                    .iter()
+                    .map(|&i| parse_clue_line(lines[i], at(i), count_limit(key, width, height)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if key == "rows" {
+                    rows = Some(clues)
+                } else {
+                    columns = Some(clues)
+                }
                 index = section_end;
                 continue;
             }
             "goal" | "given" => {
                 let cells = value.trim_matches('"');
-                if key == "goal" { goal = Some((cells, at(index), value_column)) } else { givens = Some((cells, at(index), value_column)) }
+                if key == "goal" {
+                    goal = Some((cells, at(index), value_column))
+                } else {
+                    givens = Some((cells, at(index), value_column))
+                }
             }
             _ => {}
         }
         index += 1;
     }
     let missing = |what: &str| ParseError::new(offset + 1, 1, format!("missing `{what}`"));
-    let (width, height) = (width.ok_or_else(|| missing("width"))?, height.ok_or_else(|| missing("height"))?);
+    let (width, height) = (
+        width.ok_or_else(|| missing("width"))?,
+        height.ok_or_else(|| missing("height"))?,
+    );
     let rows = rows.ok_or_else(|| missing("rows"))?;
     let columns = columns.ok_or_else(|| missing("columns"))?;
-    let grid_of = |(cells, line, column): (&str, usize, usize), key: &str| -> Result<Vec<Vec<bool>>, ParseError> {
+    let grid_of = |(cells, line, column): (&str, usize, usize),
+                   key: &str|
+     -> Result<Vec<Vec<bool>>, ParseError> {
         let cells: Vec<char> = cells.chars().collect();
         if cells.len() != width * height {
-            return Err(ParseError::new(line, column, format!("`{key}` needs {} cells, found {}", width * height, cells.len())));
+            return Err(ParseError::new(
+                line,
+                column,
+                format!(
+                    "`{key}` needs {} cells, found {}",
+                    width * height,
+                    cells.len()
+                ),
+            ));
         }
-        Ok(cells.chunks(width.max(1)).take(height).map(|row| row.iter().map(|&c| c != '0').collect()).collect())
+        Ok(cells
+            .chunks(width.max(1))
+            .take(height)
+            .map(|row| row.iter().map(|&c| c != '0').collect())
+            .collect())
     };
-    let goal = goal.map(|g| grid_of(g, "goal")).transpose()?.map(BinaryGrid::new);
+    let goal = goal
+        .map(|g| grid_of(g, "goal"))
+        .transpose()?
+        .map(BinaryGrid::new);
     let givens = match givens {
         Some(g) => {
             let (text, line, column) = g;
             if let Some(bad) = text.chars().position(|c| c != '0' && c != '1') {
-                return Err(ParseError::new(line, column + bad + 1, "`given` cells must be 0 or 1"));
+                return Err(ParseError::new(
+                    line,
+                    column + bad + 1,
+                    "`given` cells must be 0 or 1",
+                ));
             }
             let grid = grid_of(g, "given")?;
-            (0..height).flat_map(|r| (0..width).map(move |c| (r, c))).filter(|&(r, c)| grid[r][c]).collect()
+            (0..height)
+                .flat_map(|r| (0..width).map(move |c| (r, c)))
+                .filter(|&(r, c)| grid[r][c])
+                .collect()
         }
         None => Vec::new(),
     };
-    Ok(Nonogram { rows, columns, givens, goal })
+    Ok(Nonogram {
+        rows,
+        columns,
+        givens,
+        goal,
+    })
 }
 
 fn count_limit(key: &str, width: Option<usize>, height: Option<usize>) -> u64 {
@@ -146,14 +207,41 @@ fn parse_clue_line(line: &str, line_number: usize, max: u64) -> Result<Vec<u32>,
 /// The puzzle in `.non` form; `parse_pack` of the result gives the puzzle back.
 pub fn to_text(puzzle: &Nonogram) -> String {
     let mut out = String::new();
-    let clue_line = |clues: &[u32]| clues.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-    let _ = writeln!(out, "width {}\nheight {}\n\nrows", puzzle.columns.len(), puzzle.rows.len());
+    let clue_line = |clues: &[u32]| {
+        clues
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let _ = writeln!(
+        out,
+        "width {}\nheight {}\n\nrows",
+        puzzle.columns.len(),
+        puzzle.rows.len()
+    );
     for clues in &puzzle.rows {
-        let _ = writeln!(out, "{}", if clues.is_empty() { "0".to_string() } else { clue_line(clues) });
+        let _ = writeln!(
+            out,
+            "{}",
+            if clues.is_empty() {
+                "0".to_string()
+            } else {
+                clue_line(clues)
+            }
+        );
     }
     out.push_str("\ncolumns\n");
     for clues in &puzzle.columns {
-        let _ = writeln!(out, "{}", if clues.is_empty() { "0".to_string() } else { clue_line(clues) });
+        let _ = writeln!(
+            out,
+            "{}",
+            if clues.is_empty() {
+                "0".to_string()
+            } else {
+                clue_line(clues)
+            }
+        );
     }
     let cells = |filled: &dyn Fn(usize, usize) -> bool| -> String {
         (0..puzzle.rows.len())
@@ -162,7 +250,11 @@ pub fn to_text(puzzle: &Nonogram) -> String {
             .collect()
     };
     if !puzzle.givens.is_empty() {
-        let _ = writeln!(out, "\ngiven \"{}\"", cells(&|r, c| puzzle.givens.contains(&(r, c))));
+        let _ = writeln!(
+            out,
+            "\ngiven \"{}\"",
+            cells(&|r, c| puzzle.givens.contains(&(r, c)))
+        );
     }
     if let Some(goal) = &puzzle.goal {
         let _ = writeln!(out, "\ngoal \"{}\"", cells(&|r, c| goal.get(r, c)));
@@ -219,11 +311,18 @@ mod tests {
         let err = parse_pack("width 2\nheight 2\nrows\n1\ncolumns\n1\n1\n").unwrap_err();
         assert_eq!(err.line, 3, "{err}");
         assert!(err.message.contains("needs 2 lines"), "{err}");
-        let err = parse_pack("width 2\nheight 1\nrows\n1\ncolumns\n1\n1\ngoal \"1\"\n").unwrap_err();
+        let err =
+            parse_pack("width 2\nheight 1\nrows\n1\ncolumns\n1\n1\ngoal \"1\"\n").unwrap_err();
         assert_eq!(err.line, 8);
         let err = parse_pack("width 9999\nheight 1\n").unwrap_err();
         assert_eq!((err.line, err.column), (1, 7));
-        assert!(parse_pack("height 1\nrows\n1\ncolumns\n1\n").unwrap_err().message.contains("width"));
-        assert!(parse_pack("width 1\nheight 1\nrows\n3\ncolumns\n1\n").unwrap_err().message.contains("larger"));
+        assert!(parse_pack("height 1\nrows\n1\ncolumns\n1\n")
+            .unwrap_err()
+            .message
+            .contains("width"));
+        assert!(parse_pack("width 1\nheight 1\nrows\n3\ncolumns\n1\n")
+            .unwrap_err()
+            .message
+            .contains("larger"));
     }
 }

@@ -27,7 +27,10 @@ impl Kind for NonogramKind {
     }
 
     fn parse(&self, text: &str) -> Result<Vec<Box<dyn Puzzle>>, ParseError> {
-        Ok(format::parse_pack(text)?.into_iter().map(|p| Box::new(p) as Box<dyn Puzzle>).collect())
+        Ok(format::parse_pack(text)?
+            .into_iter()
+            .map(|p| Box::new(p) as Box<dyn Puzzle>)
+            .collect())
     }
 }
 
@@ -65,8 +68,10 @@ impl Nonogram {
         };
         grid.width() == self.width()
             && grid.height() == self.height()
-            && (0..self.height()).all(|r| runs(&mut (0..self.width()).map(|c| grid.get(r, c))) == self.rows[r])
-            && (0..self.width()).all(|c| runs(&mut (0..self.height()).map(|r| grid.get(r, c))) == self.columns[c])
+            && (0..self.height())
+                .all(|r| runs(&mut (0..self.width()).map(|c| grid.get(r, c))) == self.rows[r])
+            && (0..self.width())
+                .all(|c| runs(&mut (0..self.height()).map(|r| grid.get(r, c))) == self.columns[c])
             && self.givens.iter().all(|&(r, c)| grid.get(r, c))
     }
 }
@@ -94,7 +99,9 @@ impl Puzzle for Nonogram {
     }
 
     fn solve(&self, deadline: &Deadline) -> Result<Outcome<Box<dyn Solution>>, TimedOut> {
-        Ok(self.solve_grid(deadline)?.map(|grid| Box::new(NonogramSolution(grid)) as Box<dyn Solution>))
+        Ok(self
+            .solve_grid(deadline)?
+            .map(|grid| Box::new(NonogramSolution(grid)) as Box<dyn Solution>))
     }
 }
 

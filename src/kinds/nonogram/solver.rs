@@ -815,7 +815,10 @@ impl<'a> Engine<'a> {
     /// Depth-first search for up to `limit` solutions. The stack holds grids still to explore,
     /// each already at a propagation fixpoint.
     fn search(&mut self, mut root: Vec<u8>, limit: usize) -> Result<Found, TimedOut> {
-        let mut found = Found { first: None, count: 0 };
+        let mut found = Found {
+            first: None,
+            count: 0,
+        };
         self.queue_all();
         if limit == 0 || self.propagate(&mut root)?.is_none() {
             return Ok(found);

@@ -10,16 +10,22 @@ use crate::text::{number, tokens, ParseError};
 /// Whether `text` is a code-golf line or a grid of numbers and dots.
 pub fn looks_like_nurikabe(text: &str) -> bool {
     let lines: Vec<_> = grid_lines(text).collect();
-    let is_line_format = lines.len() == 1 && is_size_token(lines[0].1.split_whitespace().next().unwrap_or(""));
+    let is_line_format =
+        lines.len() == 1 && is_size_token(lines[0].1.split_whitespace().next().unwrap_or(""));
     let is_grid = !lines.is_empty()
-        && lines.iter().all(|(_, line)| tokens(line).all(|(_, t)| t == "." || t.bytes().all(|b| b.is_ascii_digit())))
-        && lines.windows(2).all(|w| tokens(w[0].1).count() == tokens(w[1].1).count());
+        && lines.iter().all(|(_, line)| {
+            tokens(line).all(|(_, t)| t == "." || t.bytes().all(|b| b.is_ascii_digit()))
+        })
+        && lines
+            .windows(2)
+            .all(|w| tokens(w[0].1).count() == tokens(w[1].1).count());
     is_line_format || is_grid
 }
 
 fn is_size_token(token: &str) -> bool {
     let mut parts = token.split(',');
-    let digits = |p: Option<&str>| p.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let digits =
+        |p: Option<&str>| p.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     digits(parts.next()) && digits(parts.next()) && parts.next().is_none()
 }
 
@@ -35,22 +41,29 @@ pub fn parse(text: &str) -> Result<Nurikabe, ParseError> {
 
 fn parse_line_format(line: usize, content: &str) -> Result<Nurikabe, ParseError> {
     let mut parts = tokens(content);
-    let (column, size) = parts.next().ok_or_else(|| ParseError::new(line, 1, "missing `width,height`"))?;
-    let numbers = |token: &str, column: usize, count: usize, what: &str| -> Result<Vec<u64>, ParseError> {
-        let fields: Vec<&str> = token.split(',').collect();
-        if fields.len() != count {
-            return Err(ParseError::new(line, column, format!("expected {what}, found `{token}`")));
-        }
-        let mut field_column = column;
-        fields
-            .iter()
-            .map(|field| {
-                let n = number(field, line, field_column, what, u32::MAX as u64);
-                field_column += field.chars().count() + 1;
-                n
-            })
-            .collect()
-    };
+    let (column, size) = parts
+        .next()
+        .ok_or_else(|| ParseError::new(line, 1, "missing `width,height`"))?;
+    let numbers =
+        |token: &str, column: usize, count: usize, what: &str| -> Result<Vec<u64>, ParseError> {
+            let fields: Vec<&str> = token.split(',').collect();
+            if fields.len() != count {
+                return Err(ParseError::new(
+                    line,
+                    column,
+                    format!("expected {what}, found `{token}`"),
+                ));
+            }
+            let mut field_column = column;
+            fields
+                .iter()
+                .map(|field| {
+                    let n = number(field, line, field_column, what, u32::MAX as u64);
+                    field_column += field.chars().count() + 1;
+                    n
+                })
+                .collect()
+        };
     let dims = numbers(size, column, 2, "`width,height`")?;
     let (width, height) = (dims[0] as usize, dims[1] as usize);
     check_size(width, height, line, column)?;
@@ -60,12 +73,20 @@ fn parse_line_format(line: usize, content: &str) -> Result<Nurikabe, ParseError>
         let fields = numbers(token, column, 3, "a clue `size,x,y`")?;
         let (size, x, y) = (fields[0] as u32, fields[1] as usize, fields[2] as usize);
         if x >= width || y >= height {
-            return Err(ParseError::new(line, column, format!("clue `{token}` lies outside the {width}x{height} grid")));
+            return Err(ParseError::new(
+                line,
+                column,
+                format!("clue `{token}` lies outside the {width}x{height} grid"),
+            ));
         }
         let row = height - 1 - y;
         push_clue(&mut clues, &mut seen, (row, x, size), line, column)?;
     }
-    Ok(Nurikabe { width, height, clues })
+    Ok(Nurikabe {
+        width,
+        height,
+        clues,
+    })
 }
 
 fn parse_grid(lines: &[(usize, &str)]) -> Result<Nurikabe, ParseError> {
@@ -77,21 +98,45 @@ fn parse_grid(lines: &[(usize, &str)]) -> Result<Nurikabe, ParseError> {
     for (row, &(line, content)) in lines.iter().enumerate() {
         let cells: Vec<_> = tokens(content).collect();
         if cells.len() != width {
-            return Err(ParseError::new(line, 1, format!("row has {} cells, the first row has {width}", cells.len())));
+            return Err(ParseError::new(
+                line,
+                1,
+                format!("row has {} cells, the first row has {width}", cells.len()),
+            ));
         }
         for (column_index, &(column, token)) in cells.iter().enumerate() {
             if token != "." {
-                let size = number(token, line, column, "a clue or `.`", (width * height) as u64)? as u32;
-                push_clue(&mut clues, &mut seen, (row, column_index, size), line, column)?;
+                let size = number(
+                    token,
+                    line,
+                    column,
+                    "a clue or `.`",
+                    (width * height) as u64,
+                )? as u32;
+                push_clue(
+                    &mut clues,
+                    &mut seen,
+                    (row, column_index, size),
+                    line,
+                    column,
+                )?;
             }
         }
     }
-    Ok(Nurikabe { width, height, clues })
+    Ok(Nurikabe {
+        width,
+        height,
+        clues,
+    })
 }
 
 fn check_size(width: usize, height: usize, line: usize, column: usize) -> Result<(), ParseError> {
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
-        return Err(ParseError::new(line, column, format!("grid size {width}x{height} is outside 1..={MAX_SIDE}")));
+        return Err(ParseError::new(
+            line,
+            column,
+            format!("grid size {width}x{height} is outside 1..={MAX_SIDE}"),
+        ));
     }
     Ok(())
 }
@@ -104,10 +149,18 @@ fn push_clue(
     column: usize,
 ) -> Result<(), ParseError> {
     if clue.2 == 0 {
-        return Err(ParseError::new(line, column, "an island size must be at least 1"));
+        return Err(ParseError::new(
+            line,
+            column,
+            "an island size must be at least 1",
+        ));
     }
     if !seen.insert((clue.0, clue.1)) {
-        return Err(ParseError::new(line, column, format!("a second clue in row {}, column {}", clue.0, clue.1)));
+        return Err(ParseError::new(
+            line,
+            column,
+            format!("a second clue in row {}, column {}", clue.0, clue.1),
+        ));
     }
     clues.push(clue);
     Ok(())
@@ -144,7 +197,10 @@ mod tests {
         };
         assert_eq!(sorted(parse(&to_grid_text(&p)).unwrap()), sorted(p.clone()));
         let from_line = parse("5,5 3,0,1 1,4,1 2,0,4 2,2,4 2,4,4").unwrap();
-        assert_eq!(sorted(parse(&to_grid_text(&from_line)).unwrap()), sorted(from_line));
+        assert_eq!(
+            sorted(parse(&to_grid_text(&from_line)).unwrap()),
+            sorted(from_line)
+        );
     }
 
     #[test]
@@ -157,7 +213,10 @@ mod tests {
         assert_eq!(err.line, 2, "{err}");
         let err = parse("1 .\n. x\n").unwrap_err();
         assert_eq!((err.line, err.column), (2, 3), "{err}");
-        assert!(parse("3,3 1,0,0 1,0,0").unwrap_err().message.contains("second clue"));
+        assert!(parse("3,3 1,0,0 1,0,0")
+            .unwrap_err()
+            .message
+            .contains("second clue"));
         assert!(parse("0,3").is_err());
         assert!(parse("3,3 0,1,1").is_err());
     }

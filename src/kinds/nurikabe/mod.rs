@@ -57,7 +57,12 @@ impl Nurikabe {
             return false;
         }
         let pool = (1..height).any(|r| {
-            (1..width).any(|c| !grid.get(r, c) && !grid.get(r - 1, c) && !grid.get(r, c - 1) && !grid.get(r - 1, c - 1))
+            (1..width).any(|c| {
+                !grid.get(r, c)
+                    && !grid.get(r - 1, c)
+                    && !grid.get(r, c - 1)
+                    && !grid.get(r - 1, c - 1)
+            })
         });
         if pool {
             return false;
@@ -76,9 +81,18 @@ impl Nurikabe {
             while let Some(cell) = stack.pop() {
                 size += 1;
                 let (r, c) = (cell / width, cell % width);
-                let neighbours = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)];
+                let neighbours = [
+                    (r.wrapping_sub(1), c),
+                    (r + 1, c),
+                    (r, c.wrapping_sub(1)),
+                    (r, c + 1),
+                ];
                 for (nr, nc) in neighbours {
-                    if nr < height && nc < width && region[nr * width + nc] == usize::MAX && grid.get(nr, nc) == land {
+                    if nr < height
+                        && nc < width
+                        && region[nr * width + nc] == usize::MAX
+                        && grid.get(nr, nc) == land
+                    {
                         region[nr * width + nc] = id;
                         stack.push(nr * width + nc);
                     }
@@ -93,7 +107,13 @@ impl Nurikabe {
         }
         let water_regions = sizes.iter().filter(|s| !s.0).count();
         water_regions <= 1
-            && sizes.iter().all(|&(land, size, clues, wanted)| if land { clues == 1 && size == wanted as usize } else { clues == 0 })
+            && sizes.iter().all(|&(land, size, clues, wanted)| {
+                if land {
+                    clues == 1 && size == wanted as usize
+                } else {
+                    clues == 0
+                }
+            })
     }
 }
 
@@ -115,12 +135,18 @@ impl Puzzle for Nurikabe {
     }
 
     fn to_json(&self) -> Value {
-        let clues: Vec<[u64; 3]> = self.clues.iter().map(|&(r, c, s)| [r as u64, c as u64, s as u64]).collect();
+        let clues: Vec<[u64; 3]> = self
+            .clues
+            .iter()
+            .map(|&(r, c, s)| [r as u64, c as u64, s as u64])
+            .collect();
         json!({ "clues": clues })
     }
 
     fn solve(&self, deadline: &Deadline) -> Result<Outcome<Box<dyn Solution>>, TimedOut> {
-        Ok(self.solve_grid(deadline)?.map(|grid| Box::new(NurikabeSolution(grid)) as Box<dyn Solution>))
+        Ok(self
+            .solve_grid(deadline)?
+            .map(|grid| Box::new(NurikabeSolution(grid)) as Box<dyn Solution>))
     }
 }
 

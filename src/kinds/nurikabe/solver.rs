@@ -67,7 +67,14 @@ pub fn solve(
     }
     let w = solver.p.w;
     let to_rows = |cells: Vec<u8>| -> Vec<Vec<bool>> {
-        (0..solver.p.h).map(|r| cells[r * w..(r + 1) * w].iter().map(|&c| c == LAND).collect()).collect()
+        (0..solver.p.h)
+            .map(|r| {
+                cells[r * w..(r + 1) * w]
+                    .iter()
+                    .map(|&c| c == LAND)
+                    .collect()
+            })
+            .collect()
     };
     Ok(match first {
         None => Outcome::NoSolution,
@@ -206,7 +213,9 @@ impl Puzzle {
         let pool = (1..self.h).any(|r| {
             (1..self.w).any(|c| {
                 let i = r * self.w + c;
-                [i, i - 1, i - self.w, i - self.w - 1].iter().all(|&j| cells[j] == WATER)
+                [i, i - 1, i - self.w, i - self.w - 1]
+                    .iter()
+                    .all(|&j| cells[j] == WATER)
             })
         });
         water_regions <= 1 && !pool && self.clue_cell.iter().all(|&c| cells[c as usize] == LAND)
@@ -301,7 +310,8 @@ impl Solver {
             self.label_land(cells)?;
             // The local rules never read the labelling they may have made stale, so they run
             // together; the global ones need it fresh.
-            let local = self.island_rules(cells)? | self.pool_rule(cells)? | self.count_rule(cells)?;
+            let local =
+                self.island_rules(cells)? | self.pool_rule(cells)? | self.count_rule(cells)?;
             if local
                 || self.water_rule(cells)?
                 || self.reach_rule(cells, false)?
@@ -463,7 +473,12 @@ impl Solver {
         let mut changed = false;
         for r in 1..self.p.h {
             for c in 1..w {
-                let block = [r * w + c, r * w + c - 1, (r - 1) * w + c, (r - 1) * w + c - 1];
+                let block = [
+                    r * w + c,
+                    r * w + c - 1,
+                    (r - 1) * w + c,
+                    (r - 1) * w + c - 1,
+                ];
                 let mut water = 0;
                 let mut unknown = NONE as usize;
                 let mut unknowns = 0;
@@ -531,7 +546,9 @@ impl Solver {
             if self.comp_clue[id] == NONE {
                 continue;
             }
-            for &c in &self.comp_cells[self.comp_start[id] as usize..self.comp_start[id + 1] as usize] {
+            for &c in
+                &self.comp_cells[self.comp_start[id] as usize..self.comp_start[id + 1] as usize]
+            {
                 for &d in self.p.neighbours(c as usize) {
                     if cells[d as usize] != LAND {
                         self.owner_adj[d as usize] = id as u32;
@@ -550,7 +567,10 @@ impl Solver {
             }
             let gen = self.next_gen();
             self.queue.clear();
-            let (lo, hi) = (self.comp_start[id] as usize, self.comp_start[id + 1] as usize);
+            let (lo, hi) = (
+                self.comp_start[id] as usize,
+                self.comp_start[id + 1] as usize,
+            );
             for &c in &self.comp_cells[lo..hi] {
                 self.mark[c as usize] = gen;
                 self.dist[c as usize] = 0;
@@ -816,7 +836,9 @@ impl Solver {
             if clue != NONE && self.comp_size[id] == self.p.clue_size[clue as usize] {
                 continue;
             }
-            for &c in &self.comp_cells[self.comp_start[id] as usize..self.comp_start[id + 1] as usize] {
+            for &c in
+                &self.comp_cells[self.comp_start[id] as usize..self.comp_start[id + 1] as usize]
+            {
                 for &d in self.p.neighbours(c as usize) {
                     if cells[d as usize] == UNKNOWN && self.mark[d as usize] != gen {
                         self.mark[d as usize] = gen;
@@ -845,7 +867,11 @@ mod tests {
     fn run(width: usize, height: usize, clues: &[(usize, usize, u32)]) -> Outcome<Vec<String>> {
         solve(width, height, clues, &Deadline::none())
             .expect("no deadline")
-            .map(|g| g.iter().map(|r| r.iter().map(|&b| if b { '#' } else { '.' }).collect()).collect())
+            .map(|g| {
+                g.iter()
+                    .map(|r| r.iter().map(|&b| if b { '#' } else { '.' }).collect())
+                    .collect()
+            })
     }
 
     fn unique(width: usize, height: usize, clues: &[(usize, usize, u32)]) -> Vec<String> {
@@ -859,7 +885,10 @@ mod tests {
     fn small_unique_puzzle() {
         // The code-golf example `5,5 3,0,1 1,4,1 2,0,4 2,2,4 2,4,4`, rows counted from the top.
         let clues = [(3, 0, 3), (3, 4, 1), (0, 0, 2), (0, 2, 2), (0, 4, 2)];
-        assert_eq!(unique(5, 5, &clues), ["#.#.#", "#.#.#", ".....", "###.#", "....."]);
+        assert_eq!(
+            unique(5, 5, &clues),
+            ["#.#.#", "#.#.#", ".....", "###.#", "....."]
+        );
     }
 
     #[test]
@@ -885,7 +914,11 @@ mod tests {
             }
         }
         let grid = unique(10, 9, &clues);
-        let land = grid.iter().flat_map(|r| r.chars()).filter(|&c| c == '#').count();
+        let land = grid
+            .iter()
+            .flat_map(|r| r.chars())
+            .filter(|&c| c == '#')
+            .count();
         assert_eq!(land, clues.iter().map(|c| c.2 as usize).sum::<usize>());
     }
 
@@ -907,7 +940,10 @@ mod tests {
         // A lone 1 in a corner leaves a pool in the opposite corner.
         assert_eq!(run(3, 3, &[(0, 0, 1)]), Outcome::NoSolution);
         // The same 1 in the middle is fine.
-        assert_eq!(run(3, 3, &[(1, 1, 1)]), Outcome::Unique(vec!["...".into(), ".#.".into(), "...".into()]));
+        assert_eq!(
+            run(3, 3, &[(1, 1, 1)]),
+            Outcome::Unique(vec!["...".into(), ".#.".into(), "...".into()])
+        );
     }
 
     #[test]
@@ -920,8 +956,14 @@ mod tests {
 
     #[test]
     fn all_land() {
-        assert_eq!(run(1, 1, &[(0, 0, 1)]), Outcome::Unique(vec!["#".to_string()]));
-        assert_eq!(run(2, 2, &[(0, 0, 4)]), Outcome::Unique(vec!["##".to_string(), "##".to_string()]));
+        assert_eq!(
+            run(1, 1, &[(0, 0, 1)]),
+            Outcome::Unique(vec!["#".to_string()])
+        );
+        assert_eq!(
+            run(2, 2, &[(0, 0, 4)]),
+            Outcome::Unique(vec!["##".to_string(), "##".to_string()])
+        );
     }
 
     #[test]
@@ -968,11 +1010,17 @@ mod tests {
             };
             let mut count = 0;
             for bits in 0u32..1 << (w * h) {
-                let cells: Vec<u8> = (0..w * h).map(|i| if bits >> i & 1 == 1 { LAND } else { WATER }).collect();
+                let cells: Vec<u8> = (0..w * h)
+                    .map(|i| if bits >> i & 1 == 1 { LAND } else { WATER })
+                    .collect();
                 count += usize::from(puzzle.is_solution(&cells));
             }
             if let Some(g) = outcome.solution() {
-                let cells: Vec<u8> = g.iter().flat_map(|r| r.chars()).map(|c| if c == '#' { LAND } else { WATER }).collect();
+                let cells: Vec<u8> = g
+                    .iter()
+                    .flat_map(|r| r.chars())
+                    .map(|c| if c == '#' { LAND } else { WATER })
+                    .collect();
                 assert!(puzzle.is_solution(&cells), "{w}x{h} {clues:?}");
             }
             let expected = match count {

@@ -22,24 +22,38 @@ pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
             let value = match c {
                 '.' => 0,
                 '0'..='9' => c as u8 - b'0',
-                _ => return Err(ParseError::new(line_index + 1, column_index + 1, format!("`{c}` is not a Sudoku cell (1-9, 0 or .)"))),
+                _ => {
+                    return Err(ParseError::new(
+                        line_index + 1,
+                        column_index + 1,
+                        format!("`{c}` is not a Sudoku cell (1-9, 0 or .)"),
+                    ))
+                }
             };
             if count == 81 {
-                return Err(ParseError::new(line_index + 1, column_index + 1, "more than 81 cells"));
+                return Err(ParseError::new(
+                    line_index + 1,
+                    column_index + 1,
+                    "more than 81 cells",
+                ));
             }
             cells[count] = value;
             count += 1;
         }
     }
     if count != 81 {
-        return Err(ParseError::whole(format!("a Sudoku has 81 cells, found {count}")));
+        return Err(ParseError::whole(format!(
+            "a Sudoku has 81 cells, found {count}"
+        )));
     }
     Ok(Sudoku { cells })
 }
 
 /// The nine rows as digit strings.
 pub fn rows(cells: &[u8; 81]) -> impl Iterator<Item = String> + '_ {
-    cells.chunks(9).map(|row| row.iter().map(|&d| char::from(b'0' + d)).collect())
+    cells
+        .chunks(9)
+        .map(|row| row.iter().map(|&d| char::from(b'0' + d)).collect())
 }
 
 /// Nine lines of nine digits, `0` for blank.
@@ -64,7 +78,10 @@ mod tests {
     fn bad_cells_and_counts_are_reported() {
         let err = parse(&format!("12x{}", "0".repeat(78))).unwrap_err();
         assert_eq!((err.line, err.column), (1, 3));
-        assert!(parse(&"0".repeat(80)).unwrap_err().message.contains("found 80"));
+        assert!(parse(&"0".repeat(80))
+            .unwrap_err()
+            .message
+            .contains("found 80"));
         let err = parse(&format!("{}\n00", "0".repeat(81))).unwrap_err();
         assert_eq!((err.line, err.column), (2, 1));
     }

@@ -69,7 +69,9 @@ impl Puzzle for Sudoku {
     }
 
     fn solve(&self, deadline: &Deadline) -> Result<Outcome<Box<dyn Solution>>, TimedOut> {
-        Ok(self.solve_cells(deadline)?.map(|cells| Box::new(SudokuSolution(cells)) as Box<dyn Solution>))
+        Ok(self
+            .solve_cells(deadline)?
+            .map(|cells| Box::new(SudokuSolution(cells)) as Box<dyn Solution>))
     }
 }
 

@@ -106,8 +106,10 @@ mod tests {
     use super::*;
     use crate::kinds::sudoku::format::parse;
 
-    const PUZZLE: &str = "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-    const ANSWER: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    const PUZZLE: &str =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    const ANSWER: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     fn cells(text: &str) -> [u8; 81] {
         parse(text).unwrap().cells
@@ -115,12 +117,17 @@ mod tests {
 
     #[test]
     fn solves_a_classic_uniquely() {
-        assert_eq!(solve(&cells(PUZZLE), &Deadline::none()), Ok(Outcome::Unique(cells(ANSWER))));
+        assert_eq!(
+            solve(&cells(PUZZLE), &Deadline::none()),
+            Ok(Outcome::Unique(cells(ANSWER)))
+        );
     }
 
     #[test]
     fn an_empty_grid_has_several_solutions_and_the_first_is_valid() {
-        let Ok(Outcome::Several(s)) = solve(&[0; 81], &Deadline::none()) else { panic!("expected several") };
+        let Ok(Outcome::Several(s)) = solve(&[0; 81], &Deadline::none()) else {
+            panic!("expected several")
+        };
         assert_eq!(solve(&s, &Deadline::none()), Ok(Outcome::Unique(s)));
     }
 
@@ -133,11 +140,15 @@ mod tests {
 
     #[test]
     fn solution_satisfies_every_unit() {
-        let Ok(Outcome::Unique(s)) = solve(&cells(PUZZLE), &Deadline::none()) else { panic!() };
+        let Ok(Outcome::Unique(s)) = solve(&cells(PUZZLE), &Deadline::none()) else {
+            panic!()
+        };
         for unit in 0..9 {
             let row: u16 = (0..9).map(|i| 1 << s[unit * 9 + i]).sum();
             let column: u16 = (0..9).map(|i| 1 << s[i * 9 + unit]).sum();
-            let square: u16 = (0..9).map(|i| 1 << s[(unit / 3 * 3 + i / 3) * 9 + unit % 3 * 3 + i % 3]).sum();
+            let square: u16 = (0..9)
+                .map(|i| 1 << s[(unit / 3 * 3 + i / 3) * 9 + unit % 3 * 3 + i % 3])
+                .sum();
             assert_eq!((row, column, square), (ALL, ALL, ALL));
         }
     }
