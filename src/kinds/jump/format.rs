@@ -30,9 +30,13 @@ pub fn looks_like_jump(text: &str) -> bool {
     start.is_some() || has_zero || numbers > dots
 }
 
+/// A text line and its 1-based number.
+type NumberedLine<'a> = (usize, &'a str);
+
+/// The grid lines and, when the last line is one, the `start` line.
 fn split_start<'a>(
-    lines: &'a [(usize, &'a str)],
-) -> (&'a [(usize, &'a str)], Option<(usize, &'a str)>) {
+    lines: &'a [NumberedLine<'a>],
+) -> (&'a [NumberedLine<'a>], Option<NumberedLine<'a>>) {
     match lines.split_last() {
         Some((&last, grid)) if last.1.trim_start().starts_with("start") => (grid, Some(last)),
         _ => (lines, None),
