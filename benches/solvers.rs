@@ -41,7 +41,10 @@ fn puzzles_in(dir: &Path, suffix: &str) -> Vec<(String, Box<dyn Puzzle>)> {
 
 fn bench_group(c: &mut Criterion, group: &str, puzzles: Vec<(String, Box<dyn Puzzle>)>) {
     let mut group = c.benchmark_group(group);
-    group.sample_size(10).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(1));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1));
     for (name, puzzle) in &puzzles {
         group.bench_function(name.as_str(), |b| {
             b.iter(|| puzzle.solve(&Deadline::none()).expect("no deadline"))

@@ -20,6 +20,83 @@ inputs, the largest.";
 pub enum Command {
     /// Solve puzzle files and print their solutions.
     Solve(SolveArgs),
+    /// Draw a puzzle file as a printed page (PNG), or its solution with --solution.
+    Render(RenderArgs),
+    /// Simulate a phone photo of a puzzle file's printed page: NAME.jpg plus NAME.truth.json.
+    Photo(PhotoArgs),
+    /// Write the curated sample set (the one committed in samples/) and its contact sheet.
+    Samples(DirectoryArgs),
+    /// Write a larger generated set of photos with ground truth, for training and evaluation.
+    Generate(GenerateArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// Puzzle text file.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+
+    /// Where to write the PNG page.
+    #[arg(short, long, value_name = "PAGE.png")]
+    pub output: PathBuf,
+
+    /// Draw the solved puzzle instead of the blank one.
+    #[arg(long)]
+    pub solution: bool,
+
+    /// Print style: plain (nonogram clues as text, jump digits only) or boxed (clues and jump
+    /// cells in boxes; `magazine` and `digits` are aliases).
+    #[arg(long, default_value = "plain", value_parser = ["plain", "boxed", "magazine", "digits"])]
+    pub style: String,
+
+    /// Typeface.
+    #[arg(long, default_value = "sans", value_parser = ["sans", "sans-bold", "serif", "serif-bold", "wide-sans-bold", "wide-serif"])]
+    pub font: String,
+
+    /// Cell size in pixels.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(8..=200))]
+    pub cell: u32,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PhotoArgs {
+    /// Puzzle text file (the truth needs the puzzle, so not an image).
+    #[arg(value_name = "FILE")]
+    pub file: String,
+
+    /// Where to write the JPEG; the truth goes beside it as NAME.truth.json.
+    #[arg(short, long, value_name = "NAME.jpg")]
+    pub output: PathBuf,
+
+    /// How hard a photo to simulate.
+    #[arg(long, default_value = "photo", value_parser = ["scan", "photo", "hard"])]
+    pub preset: String,
+
+    /// The same seed gives the same bytes.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DirectoryArgs {
+    /// Output folder.
+    #[arg(value_name = "OUTDIR")]
+    pub directory: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// Output folder.
+    #[arg(value_name = "OUTDIR")]
+    pub directory: PathBuf,
+
+    /// How many photos to write (kinds and presets in turn).
+    #[arg(long)]
+    pub count: usize,
+
+    /// Seed of the first photo; the others follow.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
 }
 
 #[derive(Debug, clap::Args)]

@@ -9,9 +9,12 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Parser;
 
-use cli::{Cli, Command, SolveArgs};
+use cli::{Cli, Command, DirectoryArgs, GenerateArgs, PhotoArgs, RenderArgs, SolveArgs};
 use gridsight::error::EXIT_USAGE;
 use gridsight::kinds;
+use gridsight::limits::Deadline;
+use gridsight::photo::{dataset, photograph, PhotoOptions, Preset};
+use gridsight::render::{render, Drawable, FontName, RenderOptions, Style};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -23,6 +26,10 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
+        Command::Render(args) => render_page(&args).map(|()| 0),
+        Command::Photo(args) => simulate_photo(&args).map(|()| 0),
+        Command::Samples(args) => write_samples(&args).map(|()| 0),
+        Command::Generate(args) => generate(&args).map(|()| 0),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -82,4 +89,76 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
         }
     }
     Ok(exit_code)
+}
+
+/// Time allowed for solving a puzzle that is drawn solved or photographed with its truth.
+const RENDER_SOLVE_LIMIT: Duration = Duration::from_secs(60);
+
+/// The first puzzle in a puzzle text file, ready to draw.
+fn read_drawable(path: &str) -> anyhow::Result<Drawable> {
+    let text = gridsight::input::read_text(path)?;
+    let puzzles = gridsight::input::parse_puzzles(&text, None).with_context(|| path.to_string())?;
+    let first = puzzles
+        .first()
+        .with_context(|| format!("{path}: no puzzle in the file"))?;
+    Ok(Drawable::from_puzzle(first.as_ref())?)
+}
+
+fn render_page(args: &RenderArgs) -> anyhow::Result<()> {
+    let puzzle = read_drawable(&args.file)?;
+    let answer = if args.solution {
+        Some(puzzle.solve(&Deadline::after(RENDER_SOLVE_LIMIT))?)
+    } else {
+        None
+    };
+    let style = Style::from_name(&args.style).context("unknown style")?;
+    let font = FontName::from_name(&args.font).context("unknown font")?;
+    let options = RenderOptions {
+        style,
+        font,
+        cell: args.cell,
+        thick_every_five: true,
+    };
+    let page = render(&puzzle, answer.as_ref(), &options)?;
+    page.image
+        .save(&args.output)
+        .with_context(|| format!("cannot write {}", args.output.display()))
+}
+
+fn simulate_photo(args: &PhotoArgs) -> anyhow::Result<()> {
+    let puzzle = read_drawable(&args.file)?;
+    let answer = puzzle.solve(&Deadline::after(RENDER_SOLVE_LIMIT))?;
+    let preset = Preset::from_name(&args.preset).context("unknown preset")?;
+    let photo = photograph(
+        &puzzle,
+        &answer,
+        &PhotoOptions {
+            preset,
+            seed: args.seed,
+            megapixels: None,
+        },
+    )?;
+    Ok(dataset::write_photo(&args.output, &photo)?)
+}
+
+fn write_samples(args: &DirectoryArgs) -> anyhow::Result<()> {
+    let written = dataset::write_samples(&args.directory)?;
+    let total: usize = written.iter().map(|w| w.jpeg_bytes).sum();
+    eprintln!(
+        "{} samples, {:.1} MiB of JPEG, and contact-sheet.png in {}",
+        written.len(),
+        total as f64 / 1048576.0,
+        args.directory.display()
+    );
+    Ok(())
+}
+
+fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
+    let written = dataset::generate(&args.directory, args.count, args.seed)?;
+    eprintln!(
+        "{} photos with truth in {}",
+        written.len(),
+        args.directory.display()
+    );
+    Ok(())
 }

@@ -128,15 +128,21 @@ fn unsolved_puzzles_respect_the_deadline() {
 #[test]
 fn logic_alone_fixes_part_of_the_unsolved_puzzles() {
     // The README's figures: how far line solving plus probing gets where search cannot finish.
-    let Some(shared) = common::shared("unsolved nonograms") else { return };
+    let Some(shared) = common::shared("unsolved nonograms") else {
+        return;
+    };
     for (name, at_least) in [("knotty", 79), ("faase", 2237)] {
-        let text = std::fs::read_to_string(shared.join(format!("nonogram/unsolved/{name}.non"))).unwrap();
+        let text =
+            std::fs::read_to_string(shared.join(format!("nonogram/unsolved/{name}.non"))).unwrap();
         let puzzle = nonogram::format::parse_pack(&text).unwrap().remove(0);
         let known = nonogram::solver::deduce(&puzzle.rows, &puzzle.columns, &[], &Deadline::none())
             .unwrap()
             .expect("consistent clues");
         let fixed = known.iter().flatten().filter(|cell| cell.is_some()).count();
         eprintln!("{name}: logic fixes {fixed} cells");
-        assert!(fixed >= at_least, "{name}: {fixed} cells fixed, expected at least {at_least}");
+        assert!(
+            fixed >= at_least,
+            "{name}: {fixed} cells fixed, expected at least {at_least}"
+        );
     }
 }

@@ -1,0 +1,351 @@
+//! Draws puzzles as they are printed: a puzzle (any kind) becomes a white page with its grid,
+//! clues and digits, or with its solution drawn in (filled cells, water, digits, the jump path).
+//!
+//! One file per kind lays out its page; `canvas` holds the drawing primitives and `fonts` the
+//! embedded typefaces. Nothing here reads or writes files, solves beyond asking the library's
+//! solvers, or simulates a camera (that is `photo`).
+
+pub mod canvas;
+pub mod fonts;
+mod jump;
+mod nonogram;
+mod nurikabe;
+mod sudoku;
+
+use image::{Rgb, RgbImage};
+
+use crate::grid::BinaryGrid;
+use crate::kinds::jump::{JumpMaze, JumpPath};
+use crate::kinds::nonogram::{Nonogram, NonogramSolution};
+use crate::kinds::nurikabe::Nurikabe;
+use crate::kinds::sudoku::{Sudoku, SudokuSolution};
+use crate::kinds::{Puzzle, Solution};
+use crate::limits::Deadline;
+use crate::outcome::Outcome;
+use crate::text::ParseError;
+
+pub use fonts::FontName;
+
+/// How clues and cells are boxed. Kinds without a choice (Nurikabe, Sudoku) ignore it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Nonogram: clues as space-separated numbers. Jump maze: digits only, no cell lines.
+    Plain,
+    /// Nonogram: "magazine" style, each clue in a box of its own. Jump maze: each cell boxed.
+    Boxed,
+}
+
+impl Style {
+    pub const ALL: [Style; 2] = [Style::Plain, Style::Boxed];
+
+    /// The name used on the command line and in ground truth.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Plain => "plain",
+            Style::Boxed => "boxed",
+        }
+    }
+
+    /// Parses a style name; `magazine` and `digits` are accepted as the kind-specific names.
+    pub fn from_name(name: &str) -> Option<Style> {
+        match name {
+            "plain" | "digits" => Some(Style::Plain),
+            "boxed" | "magazine" => Some(Style::Boxed),
+            _ => None,
+        }
+    }
+}
+
+/// How a page is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RenderOptions {
+    pub style: Style,
+    pub font: FontName,
+    /// Side of one cell in pixels.
+    pub cell: u32,
+    /// Draw a thicker line every five cells (nonogram).
+    pub thick_every_five: bool,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            style: Style::Plain,
+            font: FontName::Sans,
+            cell: 40,
+            thick_every_five: true,
+        }
+    }
+}
+
+/// A drawn page and where its grid is on it.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub image: RgbImage,
+    /// The outer corners of the puzzle grid (the cells, without clues) in pixels: top-left,
+    /// top-right, bottom-right, bottom-left. For a jump maze, the box around its whole array.
+    pub grid_corners: [(f32, f32); 4],
+}
+
+/// A puzzle of a kind the renderer can draw, as its concrete type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Drawable {
+    Nonogram(Nonogram),
+    Nurikabe(Nurikabe),
+    Jump(JumpMaze),
+    Sudoku(Sudoku),
+}
+
+/// A solution in the form the renderer draws it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// Nonogram filled cells or Nurikabe land.
+    Grid(BinaryGrid),
+    Digits([u8; 81]),
+    Path(JumpPath),
+}
+
+/// What can go wrong while preparing a page.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("cannot draw puzzles of kind {0}")]
+    UnsupportedKind(String),
+    #[error("the puzzle does not read back from its own text: {0}")]
+    Reparse(#[from] ParseError),
+    #[error("the puzzle has no solution to draw")]
+    NoSolution,
+    #[error("the solver's time limit passed")]
+    TimedOut,
+    #[error("the puzzle is too large to draw ({0} pixels across)")]
+    TooLarge(u64),
+}
+
+/// The largest page side drawn; beyond this the cell size should be reduced.
+const MAX_PAGE_SIDE: u64 = 20_000;
+
+impl Drawable {
+    /// The concrete puzzle behind a `dyn Puzzle`. The trait has no downcast, so the puzzle's own
+    /// text is parsed back by its kind's parser (which the library guarantees round-trips).
+    pub fn from_puzzle(puzzle: &dyn Puzzle) -> Result<Drawable, RenderError> {
+        use crate::kinds::{jump, nonogram, nurikabe, sudoku};
+        let text = puzzle.to_text();
+        Ok(match puzzle.kind() {
+            "nonogram" => {
+                let mut pack = nonogram::format::parse_pack(&text)?;
+                if pack.is_empty() {
+                    return Err(ParseError::whole("empty nonogram").into());
+                }
+                Drawable::Nonogram(pack.swap_remove(0))
+            }
+            "nurikabe" => Drawable::Nurikabe(nurikabe::format::parse(&text)?),
+            "jump" => Drawable::Jump(jump::format::parse(&text)?),
+            "sudoku" => Drawable::Sudoku(sudoku::format::parse(&text)?),
+            other => return Err(RenderError::UnsupportedKind(other.to_string())),
+        })
+    }
+
+    /// The puzzle as the library's trait object, for its JSON and text.
+    pub fn as_puzzle(&self) -> &dyn Puzzle {
+        match self {
+            Drawable::Nonogram(p) => p,
+            Drawable::Nurikabe(p) => p,
+            Drawable::Jump(p) => p,
+            Drawable::Sudoku(p) => p,
+        }
+    }
+
+    /// Solves the puzzle with the library's solvers; the first solution when there are several.
+    pub fn solve(&self, deadline: &Deadline) -> Result<Answer, RenderError> {
+        let first = |outcome: Outcome<Answer>| match outcome {
+            Outcome::NoSolution => Err(RenderError::NoSolution),
+            Outcome::Unique(answer) | Outcome::Several(answer) => Ok(answer),
+        };
+        let timed_out = |_| RenderError::TimedOut;
+        match self {
+            Drawable::Nonogram(p) => {
+                first(p.solve_grid(deadline).map_err(timed_out)?.map(Answer::Grid))
+            }
+            Drawable::Nurikabe(p) => {
+                first(p.solve_grid(deadline).map_err(timed_out)?.map(Answer::Grid))
+            }
+            Drawable::Sudoku(p) => first(
+                p.solve_cells(deadline)
+                    .map_err(timed_out)?
+                    .map(Answer::Digits),
+            ),
+            Drawable::Jump(p) => first(
+                crate::kinds::jump::solver::solve(p, deadline)
+                    .map_err(timed_out)?
+                    .map(Answer::Path),
+            ),
+        }
+    }
+}
+
+impl Answer {
+    /// The answer as the library's solution type (for the JSON report's `solution` and `qr`).
+    pub fn to_solution(&self, kind: &Drawable) -> Box<dyn Solution> {
+        match (self, kind) {
+            (Answer::Grid(grid), Drawable::Nonogram(_)) => Box::new(NonogramSolution(grid.clone())),
+            (Answer::Grid(grid), _) => {
+                Box::new(crate::kinds::nurikabe::NurikabeSolution(grid.clone()))
+            }
+            (Answer::Digits(cells), _) => Box::new(SudokuSolution(*cells)),
+            (Answer::Path(path), _) => Box::new(path.clone()),
+        }
+    }
+}
+
+/// Draws `puzzle`, with `answer` filled in when given (an answer of another kind is ignored).
+pub fn render(
+    puzzle: &Drawable,
+    answer: Option<&Answer>,
+    options: &RenderOptions,
+) -> Result<Page, RenderError> {
+    let side = u64::from(options.cell)
+        * (puzzle.as_puzzle().width().max(puzzle.as_puzzle().height()) as u64 + 12);
+    if side > MAX_PAGE_SIDE {
+        return Err(RenderError::TooLarge(side));
+    }
+    let grid = match answer {
+        Some(Answer::Grid(grid)) => Some(grid),
+        _ => None,
+    };
+    Ok(match puzzle {
+        Drawable::Nonogram(p) => nonogram::draw(p, grid, options),
+        Drawable::Nurikabe(p) => nurikabe::draw(p, grid, options),
+        Drawable::Sudoku(p) => sudoku::draw(
+            p,
+            match answer {
+                Some(Answer::Digits(cells)) => Some(cells),
+                _ => None,
+            },
+            options,
+        ),
+        Drawable::Jump(p) => jump::draw(
+            p,
+            match answer {
+                Some(Answer::Path(path)) => Some(path),
+                _ => None,
+            },
+            options,
+        ),
+    })
+}
+
+/// Ink colours shared by the kinds.
+pub(crate) const INK: Rgb<u8> = Rgb([20, 20, 20]);
+pub(crate) const PAPER: Rgb<u8> = Rgb([255, 255, 255]);
+/// Digits a solution adds to the printed ones.
+pub(crate) const SOLVED_INK: Rgb<u8> = Rgb([25, 80, 170]);
+
+/// A blank page of `width` x `height` pixels.
+pub(crate) fn blank(width: f32, height: f32) -> RgbImage {
+    RgbImage::from_pixel(width.ceil() as u32, height.ceil() as u32, PAPER)
+}
+
+/// Corners of the rectangle (x0, y0)-(x1, y1) in the order of [`Page::grid_corners`].
+pub(crate) fn corners(x0: f32, y0: f32, x1: f32, y1: f32) -> [(f32, f32); 4] {
+    [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+}
+
+/// Draws the lines of a `columns` x `rows` grid at (x0, y0): thin lines, a thick border, and
+/// thick lines every `block` cells when given.
+pub(crate) fn grid_lines(
+    image: &mut RgbImage,
+    (x0, y0): (f32, f32),
+    columns: usize,
+    rows: usize,
+    cell: f32,
+    block: Option<usize>,
+) {
+    let thin = (cell / 28.0).max(1.0);
+    let thick = (cell / 10.0).max(2.0);
+    let (x1, y1) = (x0 + columns as f32 * cell, y0 + rows as f32 * cell);
+    for i in 0..=columns {
+        let heavy = i == 0 || i == columns || block.is_some_and(|b| i % b == 0);
+        let w = if heavy { thick } else { thin };
+        let x = x0 + i as f32 * cell;
+        canvas::fill_rect(
+            image,
+            x - w / 2.0,
+            y0 - thick / 2.0,
+            x + w / 2.0,
+            y1 + thick / 2.0,
+            INK,
+        );
+    }
+    for i in 0..=rows {
+        let heavy = i == 0 || i == rows || block.is_some_and(|b| i % b == 0);
+        let w = if heavy { thick } else { thin };
+        let y = y0 + i as f32 * cell;
+        canvas::fill_rect(
+            image,
+            x0 - thick / 2.0,
+            y - w / 2.0,
+            x1 + thick / 2.0,
+            y + w / 2.0,
+            INK,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::parse_puzzles;
+
+    fn drawable(text: &str) -> Drawable {
+        Drawable::from_puzzle(parse_puzzles(text, None).unwrap()[0].as_ref()).unwrap()
+    }
+
+    #[test]
+    fn every_kind_renders_puzzle_and_solution() {
+        let texts = [
+            include_str!("../../samples/gchq.non"),
+            include_str!("../../assets/puzzles/nurikabe/7x7.txt"),
+            include_str!("../../assets/puzzles/hlavolam.jump"),
+            include_str!("../../samples/classic.sudoku"),
+        ];
+        for text in texts {
+            let puzzle = drawable(text);
+            let answer = puzzle.solve(&Deadline::none()).unwrap();
+            for style in Style::ALL {
+                let options = RenderOptions {
+                    style,
+                    ..RenderOptions::default()
+                };
+                let page = render(&puzzle, None, &options).unwrap();
+                let solved = render(&puzzle, Some(&answer), &options).unwrap();
+                assert_eq!(page.image.dimensions(), solved.image.dimensions());
+                assert_ne!(page.image, solved.image, "the solution must show");
+                let [(x0, y0), _, (x1, y1), _] = page.grid_corners;
+                assert!(
+                    x0 > 0.0
+                        && y0 > 0.0
+                        && x1 < page.image.width() as f32
+                        && y1 < page.image.height() as f32
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn multi_digit_clues_render_inside_the_page() {
+        let text = "width 40\nheight 1\nrows\n40\ncolumns\n".to_string() + &"1\n".repeat(40);
+        let page = render(&drawable(&text), None, &RenderOptions::default()).unwrap();
+        // The clue "40" is left of the grid: some ink there.
+        let (x0, y0) = page.grid_corners[0];
+        let inked = (0..x0 as u32).any(|x| page.image.get_pixel(x, y0 as u32 + 20).0[0] < 128);
+        assert!(inked);
+    }
+
+    #[test]
+    fn style_and_font_names_round_trip() {
+        for style in Style::ALL {
+            assert_eq!(Style::from_name(style.name()), Some(style));
+        }
+        assert_eq!(Style::from_name("magazine"), Some(Style::Boxed));
+        assert_eq!(Style::from_name("fancy"), None);
+    }
+}

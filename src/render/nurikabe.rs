@@ -1,0 +1,68 @@
+//! Lays out a Nurikabe page: island sizes centred in their cells on a thin-lined grid; with a
+//! solution the water is shaded and the islands stay white.
+
+use image::Rgb;
+
+use super::canvas::{self, HAlign};
+use super::{blank, corners, grid_lines, Page, RenderOptions, INK};
+use crate::grid::BinaryGrid;
+use crate::kinds::nurikabe::Nurikabe;
+
+/// Water in a solved map: dark, so the white islands and their numbers stand out.
+const WATER: Rgb<u8> = Rgb([62, 78, 104]);
+
+pub(super) fn draw(
+    puzzle: &Nurikabe,
+    solution: Option<&BinaryGrid>,
+    options: &RenderOptions,
+) -> Page {
+    let cell = options.cell as f32;
+    let font = options.font.font();
+    let margin = cell * 1.5;
+    let (x0, y0) = (margin, margin);
+    let (x1, y1) = (
+        x0 + puzzle.width as f32 * cell,
+        y0 + puzzle.height as f32 * cell,
+    );
+    let mut image = blank(x1 + margin, y1 + margin);
+    if let Some(land) = solution {
+        for r in 0..puzzle.height {
+            for c in 0..puzzle.width {
+                if !land.get(r, c) {
+                    let (cx, cy) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
+                    canvas::fill_rect(&mut image, cx, cy, cx + cell, cy + cell, WATER);
+                }
+            }
+        }
+    }
+    grid_lines(
+        &mut image,
+        (x0, y0),
+        puzzle.width,
+        puzzle.height,
+        cell,
+        None,
+    );
+    for &(r, c, size) in &puzzle.clues {
+        let centre = (x0 + (c as f32 + 0.5) * cell, y0 + (r as f32 + 0.5) * cell);
+        let text = size.to_string();
+        let font_size = if text.len() > 1 {
+            cell * 0.52
+        } else {
+            cell * 0.62
+        };
+        canvas::draw_label(
+            &mut image,
+            &font,
+            font_size,
+            &text,
+            centre,
+            HAlign::Centre,
+            INK,
+        );
+    }
+    Page {
+        image,
+        grid_corners: corners(x0, y0, x1, y1),
+    }
+}

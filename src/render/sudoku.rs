@@ -1,0 +1,44 @@
+//! Lays out a Sudoku page: thin cell lines, thick 3x3 box lines, the givens centred; with a
+//! solution the missing digits are added in a second ink colour.
+
+use super::canvas::{self, HAlign};
+use super::{blank, corners, grid_lines, Page, RenderOptions, INK, SOLVED_INK};
+use crate::kinds::sudoku::Sudoku;
+
+pub(super) fn draw(puzzle: &Sudoku, solution: Option<&[u8; 81]>, options: &RenderOptions) -> Page {
+    // Sudoku cells are printed larger than nonogram cells.
+    let cell = options.cell as f32 * 1.6;
+    let font = options.font.font();
+    let margin = cell;
+    let (x0, y0) = (margin, margin);
+    let (x1, y1) = (x0 + 9.0 * cell, y0 + 9.0 * cell);
+    let mut image = blank(x1 + margin, y1 + margin);
+    grid_lines(&mut image, (x0, y0), 9, 9, cell, Some(3));
+    for index in 0..81 {
+        let given = puzzle.cells[index];
+        let (digit, colour) = match (given, solution) {
+            (0, Some(cells)) => (cells[index], SOLVED_INK),
+            _ => (given, INK),
+        };
+        if digit == 0 {
+            continue;
+        }
+        let centre = (
+            x0 + ((index % 9) as f32 + 0.5) * cell,
+            y0 + ((index / 9) as f32 + 0.5) * cell,
+        );
+        canvas::draw_label(
+            &mut image,
+            &font,
+            cell * 0.6,
+            &digit.to_string(),
+            centre,
+            HAlign::Centre,
+            colour,
+        );
+    }
+    Page {
+        image,
+        grid_corners: corners(x0, y0, x1, y1),
+    }
+}
