@@ -113,6 +113,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Also write the clean rendered solution to this PNG (one input only).
+    #[arg(long, value_name = "FILE.png")]
+    pub solution_image: Option<PathBuf>,
+
     /// Give up solving one puzzle after this many seconds (exit code 5); 0 means no limit.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     pub timeout: f64,

@@ -11,6 +11,7 @@ pub mod input;
 pub mod kinds;
 pub mod limits;
 pub mod outcome;
+pub mod output;
 pub mod photo;
 pub mod qr;
 pub mod render;

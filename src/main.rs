@@ -14,7 +14,7 @@ use gridsight::error::EXIT_USAGE;
 use gridsight::kinds;
 use gridsight::limits::Deadline;
 use gridsight::photo::{dataset, photograph, PhotoOptions, Preset};
-use gridsight::render::{render, Drawable, FontName, RenderOptions, Style};
+use gridsight::render::{render, Answer, Drawable, FontName, RenderOptions, Style};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -59,6 +59,9 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     }
     let limit = (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout));
     let several = args.files.len() > 1;
+    if several && args.solution_image.is_some() {
+        bail!("--solution-image takes a single input");
+    }
     let mut stdout = io::stdout().lock();
     let mut exit_code = 0;
     for file in &args.files {
@@ -74,6 +77,9 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
                 }
                 match &report.result {
                     Ok((puzzle, solved)) => {
+                        if let Some(path) = &args.solution_image {
+                            write_solution_image(puzzle.as_ref(), solved, path)?;
+                        }
                         stdout.write_all(solved.to_text().as_bytes())?;
                         if !solved.unique && puzzle.ambiguity_matters() {
                             eprintln!(
@@ -89,6 +95,20 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
         }
     }
     Ok(exit_code)
+}
+
+/// Draws the solution the solve stage found as a clean page.
+fn write_solution_image(
+    puzzle: &dyn kinds::Puzzle,
+    solved: &gridsight::solve::Solved,
+    path: &std::path::Path,
+) -> anyhow::Result<()> {
+    let drawable = Drawable::from_puzzle(puzzle)?;
+    let answer = Answer::from_solution(solved.solution.as_ref())
+        .context("this kind's solution cannot be drawn")?;
+    let page = render(&drawable, Some(&answer), &RenderOptions::default())?;
+    gridsight::output::write_png(&page.image, path)
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Time allowed for solving a puzzle that is drawn solved or photographed with its truth.

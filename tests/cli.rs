@@ -278,3 +278,46 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(output.status.code(), Some(0));
     assert!(text(&output.stderr).is_empty(), "{}", text(&output.stderr));
 }
+
+#[test]
+fn gchq_solution_image_decodes_to_the_url() {
+    let gchq = sample("gchq.non");
+    let picture = Scratch::new("gchq-solution.png", b"");
+    let output = run(
+        &[
+            "solve",
+            gchq.to_str().unwrap(),
+            "--solution-image",
+            picture.path(),
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let page = image::open(picture.path()).unwrap().to_luma8();
+    let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(
+        page.width() as usize,
+        page.height() as usize,
+        |x, y| page.get_pixel(x as u32, y as u32).0[0],
+    );
+    let grids = prepared.detect_grids();
+    assert_eq!(grids.len(), 1, "one QR code on the page");
+    assert_eq!(grids[0].decode().unwrap().1, "www.gchq.gov.uk/puzz");
+}
+
+#[test]
+fn solution_image_takes_one_input() {
+    let gchq = sample("gchq.non");
+    let gchq = gchq.to_str().unwrap();
+    let output = run(
+        &[
+            "solve",
+            gchq,
+            gchq,
+            "--solution-image",
+            "/tmp/never-written.png",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!Path::new("/tmp/never-written.png").exists());
+}

@@ -28,6 +28,8 @@ pub trait Kind: Sync {
 /// One puzzle, as read from text (or later from an image).
 pub trait Puzzle: Send + Sync + std::fmt::Debug {
     fn kind(&self) -> &'static str;
+    /// The concrete puzzle, for stages that draw or read a kind's own type.
+    fn as_any(&self) -> &dyn std::any::Any;
     fn width(&self) -> usize;
     fn height(&self) -> usize;
     /// The puzzle in its own text format; parsing it gives the same puzzle back.
@@ -45,6 +47,8 @@ pub trait Puzzle: Send + Sync + std::fmt::Debug {
 
 /// A solved puzzle's answer.
 pub trait Solution: Send + Sync + std::fmt::Debug {
+    /// The concrete solution, for stages that draw a kind's own type.
+    fn as_any(&self) -> &dyn std::any::Any;
     /// The solution text of `FORMATS.md`, lines ending in `\n`.
     fn to_text(&self) -> String;
     /// The `solution` field of the JSON report.

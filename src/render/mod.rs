@@ -22,7 +22,6 @@ use crate::kinds::sudoku::{Sudoku, SudokuSolution};
 use crate::kinds::{Puzzle, Solution};
 use crate::limits::Deadline;
 use crate::outcome::Outcome;
-use crate::text::ParseError;
 
 pub use fonts::FontName;
 
@@ -110,8 +109,6 @@ pub enum Answer {
 pub enum RenderError {
     #[error("cannot draw puzzles of kind {0}")]
     UnsupportedKind(String),
-    #[error("the puzzle does not read back from its own text: {0}")]
-    Reparse(#[from] ParseError),
     #[error("the puzzle has no solution to draw")]
     NoSolution,
     #[error("the solver's time limit passed")]
@@ -124,24 +121,21 @@ pub enum RenderError {
 const MAX_PAGE_SIDE: u64 = 20_000;
 
 impl Drawable {
-    /// The concrete puzzle behind a `dyn Puzzle`. The trait has no downcast, so the puzzle's own
-    /// text is parsed back by its kind's parser (which the library guarantees round-trips).
+    /// The concrete puzzle behind a `dyn Puzzle`.
     pub fn from_puzzle(puzzle: &dyn Puzzle) -> Result<Drawable, RenderError> {
-        use crate::kinds::{jump, nonogram, nurikabe, sudoku};
-        let text = puzzle.to_text();
-        Ok(match puzzle.kind() {
-            "nonogram" => {
-                let mut pack = nonogram::format::parse_pack(&text)?;
-                if pack.is_empty() {
-                    return Err(ParseError::whole("empty nonogram").into());
-                }
-                Drawable::Nonogram(pack.swap_remove(0))
-            }
-            "nurikabe" => Drawable::Nurikabe(nurikabe::format::parse(&text)?),
-            "jump" => Drawable::Jump(jump::format::parse(&text)?),
-            "sudoku" => Drawable::Sudoku(sudoku::format::parse(&text)?),
-            other => return Err(RenderError::UnsupportedKind(other.to_string())),
-        })
+        let any = puzzle.as_any();
+        let drawable = if let Some(p) = any.downcast_ref::<Nonogram>() {
+            Drawable::Nonogram(p.clone())
+        } else if let Some(p) = any.downcast_ref::<Nurikabe>() {
+            Drawable::Nurikabe(p.clone())
+        } else if let Some(p) = any.downcast_ref::<JumpMaze>() {
+            Drawable::Jump(p.clone())
+        } else if let Some(p) = any.downcast_ref::<Sudoku>() {
+            Drawable::Sudoku(p.clone())
+        } else {
+            return Err(RenderError::UnsupportedKind(puzzle.kind().to_string()));
+        };
+        Ok(drawable)
     }
 
     /// The puzzle as the library's trait object, for its JSON and text.
@@ -183,6 +177,25 @@ impl Drawable {
 }
 
 impl Answer {
+    /// A solution found by the solve stage, in the form the renderer draws.
+    pub fn from_solution(solution: &dyn Solution) -> Option<Answer> {
+        let any = solution.as_any();
+        any.downcast_ref::<NonogramSolution>()
+            .map(|s| Answer::Grid(s.0.clone()))
+            .or_else(|| {
+                any.downcast_ref::<crate::kinds::nurikabe::NurikabeSolution>()
+                    .map(|s| Answer::Grid(s.0.clone()))
+            })
+            .or_else(|| {
+                any.downcast_ref::<SudokuSolution>()
+                    .map(|s| Answer::Digits(s.0))
+            })
+            .or_else(|| {
+                any.downcast_ref::<JumpPath>()
+                    .map(|p| Answer::Path(p.clone()))
+            })
+    }
+
     /// The answer as the library's solution type (for the JSON report's `solution` and `qr`).
     pub fn to_solution(&self, kind: &Drawable) -> Box<dyn Solution> {
         match (self, kind) {
@@ -237,6 +250,9 @@ pub fn render(
 pub(crate) const INK: Rgb<u8> = Rgb([20, 20, 20]);
 pub(crate) const PAPER: Rgb<u8> = Rgb([255, 255, 255]);
 /// Digits a solution adds to the printed ones.
+/// Grid lines of a solved nonogram: light enough that the filled cells alone form the picture,
+/// so a QR solution scans (a black border would merge with its finder patterns).
+pub(crate) const SOLVED_GRID: Rgb<u8> = Rgb([225, 225, 225]);
 pub(crate) const SOLVED_INK: Rgb<u8> = Rgb([25, 80, 170]);
 
 /// A blank page of `width` x `height` pixels.
@@ -258,6 +274,7 @@ pub(crate) fn grid_lines(
     rows: usize,
     cell: f32,
     block: Option<usize>,
+    colour: Rgb<u8>,
 ) {
     let thin = (cell / 28.0).max(1.0);
     let thick = (cell / 10.0).max(2.0);
@@ -272,7 +289,7 @@ pub(crate) fn grid_lines(
             y0 - thick / 2.0,
             x + w / 2.0,
             y1 + thick / 2.0,
-            INK,
+            colour,
         );
     }
     for i in 0..=rows {
@@ -285,7 +302,7 @@ pub(crate) fn grid_lines(
             y - w / 2.0,
             x1 + thick / 2.0,
             y + w / 2.0,
-            INK,
+            colour,
         );
     }
 }

@@ -6,7 +6,7 @@
 use image::Rgb;
 
 use super::canvas::{self, HAlign};
-use super::{blank, corners, grid_lines, Page, RenderOptions, Style, INK};
+use super::{blank, corners, grid_lines, Page, RenderOptions, Style, INK, SOLVED_GRID};
 use crate::grid::BinaryGrid;
 use crate::kinds::nonogram::Nonogram;
 
@@ -61,17 +61,36 @@ pub(super) fn draw(
     let (x1, y1) = (x0 + columns as f32 * cell, y0 + rows as f32 * cell);
     let mut image = blank(x1 + margin, y1 + margin);
 
-    for r in 0..rows {
-        for c in 0..columns {
-            let filled = solution.is_some_and(|s| s.get(r, c)) || puzzle.givens.contains(&(r, c));
-            if filled {
-                let (cx, cy) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
-                canvas::fill_rect(&mut image, cx, cy, cx + cell, cy + cell, INK);
+    let fill_cells = |image: &mut image::RgbImage| {
+        for r in 0..rows {
+            for c in 0..columns {
+                let filled =
+                    solution.is_some_and(|s| s.get(r, c)) || puzzle.givens.contains(&(r, c));
+                if filled {
+                    let (cx, cy) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
+                    canvas::fill_rect(image, cx, cy, cx + cell, cy + cell, INK);
+                }
             }
         }
-    }
+    };
     let block = options.thick_every_five.then_some(5);
-    grid_lines(&mut image, (x0, y0), columns, rows, cell, block);
+    if solution.is_some() {
+        // Filled cells go over faint lines so that touching cells merge into solid black, as a
+        // QR code's modules must.
+        grid_lines(
+            &mut image,
+            (x0, y0),
+            columns,
+            rows,
+            cell,
+            block,
+            SOLVED_GRID,
+        );
+        fill_cells(&mut image);
+    } else {
+        fill_cells(&mut image);
+        grid_lines(&mut image, (x0, y0), columns, rows, cell, block, INK);
+    }
 
     for (r, clues) in puzzle.rows.iter().enumerate() {
         let mid_y = y0 + (r as f32 + 0.5) * cell;

@@ -42,6 +42,7 @@ pub(super) fn draw(
         puzzle.height,
         cell,
         None,
+        INK,
     );
     for &(r, c, size) in &puzzle.clues {
         let centre = (x0 + (c as f32 + 0.5) * cell, y0 + (r as f32 + 0.5) * cell);

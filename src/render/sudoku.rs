@@ -13,7 +13,7 @@ pub(super) fn draw(puzzle: &Sudoku, solution: Option<&[u8; 81]>, options: &Rende
     let (x0, y0) = (margin, margin);
     let (x1, y1) = (x0 + 9.0 * cell, y0 + 9.0 * cell);
     let mut image = blank(x1 + margin, y1 + margin);
-    grid_lines(&mut image, (x0, y0), 9, 9, cell, Some(3));
+    grid_lines(&mut image, (x0, y0), 9, 9, cell, Some(3), INK);
     for index in 0..81 {
         let given = puzzle.cells[index];
         let (digit, colour) = match (given, solution) {

@@ -133,6 +133,10 @@ impl Puzzle for JumpMaze {
         "jump"
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn width(&self) -> usize {
         self.grid.first().map_or(0, Vec::len)
     }
@@ -159,6 +163,10 @@ impl Puzzle for JumpMaze {
 }
 
 impl Solution for JumpPath {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn to_text(&self) -> String {
         let mut text: String = self
             .cells

@@ -81,6 +81,10 @@ impl Puzzle for Nonogram {
         "nonogram"
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn width(&self) -> usize {
         self.columns.len()
     }
@@ -110,6 +114,10 @@ impl Puzzle for Nonogram {
 pub struct NonogramSolution(pub BinaryGrid);
 
 impl Solution for NonogramSolution {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn to_text(&self) -> String {
         self.0.to_text()
     }

@@ -122,6 +122,10 @@ impl Puzzle for Nurikabe {
         "nurikabe"
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn width(&self) -> usize {
         self.width
     }
@@ -155,6 +159,10 @@ impl Puzzle for Nurikabe {
 pub struct NurikabeSolution(pub BinaryGrid);
 
 impl Solution for NurikabeSolution {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn to_text(&self) -> String {
         self.0.to_text()
     }

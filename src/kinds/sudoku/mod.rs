@@ -52,6 +52,10 @@ impl Puzzle for Sudoku {
         "sudoku"
     }
 
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn width(&self) -> usize {
         9
     }
@@ -80,6 +84,10 @@ impl Puzzle for Sudoku {
 pub struct SudokuSolution(pub [u8; 81]);
 
 impl Solution for SudokuSolution {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn to_text(&self) -> String {
         format::to_text(&self.0)
     }
