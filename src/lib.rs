@@ -15,6 +15,7 @@ pub mod qr;
 pub mod report;
 pub mod solve;
 pub mod text;
+pub mod trace;
 
 pub use error::Error;
 
