@@ -121,6 +121,8 @@ pub(crate) struct Tracer {
     muted: bool,
     /// Set at the first solution: the uniqueness search after it must not change the trace.
     frozen: bool,
+    /// The step [`Tracer::merge`] last started and its reason.
+    merging: Option<(usize, String)>,
 }
 
 impl Recorder for Tracer {
@@ -142,11 +144,13 @@ impl Tracer {
             depth: 0,
             muted: false,
             frozen: false,
+            merging: None,
         }
     }
 
     /// Records a deduction at the current depth.
     pub fn step(&mut self, text: String, cells_set: Vec<(usize, usize, Cell)>) {
+        self.merging = None;
         self.steps.push(Step {
             text,
             cells_set,
@@ -165,14 +169,26 @@ impl Tracer {
         }
     }
 
-    /// Adds `cell` to the last step when that step has the same text and no snapshot yet, else
-    /// starts a step: a rule that sets several cells in one sweep gives one line.
-    pub fn merge(&mut self, text: &str, cell: (usize, usize, Cell)) {
+    /// Records `cell` as set for `reason`, adding it to the last step when that step was made by
+    /// this method for the same reason and no snapshot has closed it: a rule that sets several
+    /// cells in one sweep gives one line, `reason (r1c2, r1c3)`.
+    pub fn merge(&mut self, reason: &str, cell: (usize, usize, Cell)) {
+        let open = self.steps.len().checked_sub(1);
+        let same = matches!(&self.merging, Some((i, r)) if Some(*i) == open && r == reason);
         match self.steps.last_mut() {
-            Some(last) if last.snapshot.is_none() && !last.guess && last.text == text => {
-                last.cells_set.push(cell);
+            Some(last) if same && last.snapshot.is_none() => last.cells_set.push(cell),
+            _ => {
+                self.step(String::new(), vec![cell]);
+                self.merging = Some((self.steps.len() - 1, reason.to_string()));
             }
-            _ => self.step(text.to_string(), vec![cell]),
+        }
+        if let Some(last) = self.steps.last_mut() {
+            let names: Vec<String> = last
+                .cells_set
+                .iter()
+                .map(|&(r, c, _)| cell_name(r, c))
+                .collect();
+            last.text = format!("{reason} ({})", names.join(", "));
         }
     }
 
@@ -192,6 +208,7 @@ impl Tracer {
 
     /// Goes back to a search node: drops the steps of the branch that failed.
     pub fn rewind(&mut self, steps: usize, depth: usize) {
+        self.merging = None;
         self.steps.truncate(steps);
         self.depth = depth;
     }
@@ -223,6 +240,24 @@ impl Tracer {
 }
 
 impl Trace {
+    /// The hint a player asked for: the first step, or a note that nothing is left when the
+    /// solver had nothing to do.
+    pub fn first_step(mut self) -> Step {
+        if self.steps.is_empty() {
+            return Step {
+                text: "nothing left to deduce: every cell is already set".into(),
+                cells_set: Vec::new(),
+                depth: 0,
+                guess: false,
+                snapshot: None,
+            };
+        }
+        let mut step = self.steps.swap_remove(0);
+        // The picture after the step belongs to the round, which a hint does not reveal.
+        step.snapshot = None;
+        step
+    }
+
     /// `start` (a row-major grid `width` wide: the puzzle's givens, the rest unknown) after
     /// replaying every step's cells onto it. `None` when a step sets a cell outside the grid or
     /// sets a known cell to another value.
