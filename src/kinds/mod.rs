@@ -98,7 +98,11 @@ pub(crate) fn parse_binary_state(
                 }
             };
             if columns == width {
-                return Err(ParseError::new(line, i + 1, format!("more than {width} cells")));
+                return Err(ParseError::new(
+                    line,
+                    i + 1,
+                    format!("more than {width} cells"),
+                ));
             }
             if let Some(filled) = value {
                 known.push((rows, columns, filled));

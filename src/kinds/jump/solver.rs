@@ -55,10 +55,15 @@ pub fn describe_jump(maze: &JumpMaze, number: usize, from: (usize, usize), to: L
         .position(|&d| maze.jump(from, d) == to)
         .map_or("?", |i| DIRECTION_NAMES[i]);
     let length = maze.value(from.0 as i64, from.1 as i64).unwrap_or(0);
-    let start = format!("jump {number}: from {} the {length} goes {direction}", cell_name(from.0, from.1));
+    let start = format!(
+        "jump {number}: from {} the {length} goes {direction}",
+        cell_name(from.0, from.1)
+    );
     match to {
         Landing::Inside((r, c)) => format!("{start} to {}", cell_name(r, c)),
-        Landing::Exit((r, c)) => format!("{start} out of the maze (row {}, column {})", r + 1, c + 1),
+        Landing::Exit((r, c)) => {
+            format!("{start} out of the maze (row {}, column {})", r + 1, c + 1)
+        }
         Landing::Illegal => start,
     }
 }

@@ -9,7 +9,7 @@ pub mod solver;
 use serde_json::{json, Value};
 
 use crate::error::Error;
-use crate::grid::BinaryGrid;
+use crate::grid::{BinaryGrid, Rows};
 use crate::kinds::{hint_from, parse_binary_state, Kind, Puzzle, Solution};
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
@@ -111,9 +111,8 @@ impl Puzzle for Nonogram {
         deadline: &Deadline,
     ) -> Result<(Outcome<Box<dyn Solution>>, Trace), TimedOut> {
         let (outcome, trace) = self.traced_from(&[], deadline)?;
-        let outcome = outcome.map(|rows| {
-            Box::new(NonogramSolution(BinaryGrid::new(rows))) as Box<dyn Solution>
-        });
+        let outcome = outcome
+            .map(|rows| Box::new(NonogramSolution(BinaryGrid::new(rows))) as Box<dyn Solution>);
         Ok((outcome, trace))
     }
 
@@ -124,7 +123,11 @@ impl Puzzle for Nonogram {
             }
             None => Vec::new(),
         };
-        hint_from(self.traced_from(&known, deadline), state.is_some(), deadline)
+        hint_from(
+            self.traced_from(&known, deadline),
+            state.is_some(),
+            deadline,
+        )
     }
 }
 
@@ -134,9 +137,12 @@ impl Nonogram {
         &self,
         known: &[(usize, usize, bool)],
         deadline: &Deadline,
-    ) -> Result<(Outcome<Vec<Vec<bool>>>, Trace), TimedOut> {
+    ) -> Result<(Outcome<Rows>, Trace), TimedOut> {
         let mut all: Vec<_> = self.givens.iter().map(|&(r, c)| (r, c, true)).collect();
-        if known.iter().any(|&(r, c, filled)| !filled && self.givens.contains(&(r, c))) {
+        if known
+            .iter()
+            .any(|&(r, c, filled)| !filled && self.givens.contains(&(r, c)))
+        {
             return Ok((Outcome::NoSolution, Trace::default()));
         }
         all.extend_from_slice(known);

@@ -14,6 +14,7 @@
 
 use std::cmp::Reverse;
 
+use crate::grid::Rows;
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
 use crate::trace::{cell_name, ranges, Cell, NoTrace, Recorder, Trace, Tracer};
@@ -49,7 +50,7 @@ pub fn solve_traced(
     columns: &[Vec<u32>],
     known: &[(usize, usize, bool)],
     deadline: &Deadline,
-) -> Result<(Outcome<Vec<Vec<bool>>>, Trace), TimedOut> {
+) -> Result<(Outcome<Rows>, Trace), TimedOut> {
     let tracer = Tracer::new(columns.len(), rows.len());
     let (outcome, tracer) = run(rows, columns, known, deadline, tracer)?;
     Ok((outcome, tracer.into_trace()))
@@ -61,7 +62,7 @@ fn run<R: Recorder>(
     known: &[(usize, usize, bool)],
     deadline: &Deadline,
     rec: R,
-) -> Result<(Outcome<Vec<Vec<bool>>>, R), TimedOut> {
+) -> Result<(Outcome<Rows>, R), TimedOut> {
     let puzzle = Puzzle::new(rows, columns);
     let Some(root) = puzzle.initial_grid(known) else {
         return Ok((Outcome::NoSolution, rec));
@@ -663,7 +664,7 @@ impl<'a, R: Recorder> Engine<'a, R> {
                 if changed != 0 {
                     if let Some(t) = self.rec.tracer() {
                         let bit = |mask: u128, i: usize| (mask >> i & 1) as u8;
-                        let value = |i| bit(can_empty, i) * EMPTY | bit(can_fill, i) * FILLED;
+                        let value = |i| (bit(can_empty, i) * EMPTY) | (bit(can_fill, i) * FILLED);
                         let changes: Vec<(usize, u8)> = (0..len)
                             .filter(|&i| changed >> i & 1 == 1)
                             .map(|i| (i, value(i)))

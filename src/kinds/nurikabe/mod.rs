@@ -157,15 +157,16 @@ impl Puzzle for Nurikabe {
     ) -> Result<(Outcome<Box<dyn Solution>>, Trace), TimedOut> {
         let (outcome, trace) =
             solver::solve_traced(self.width, self.height, &self.clues, &[], deadline)?;
-        let outcome = outcome.map(|rows| {
-            Box::new(NurikabeSolution(BinaryGrid::new(rows))) as Box<dyn Solution>
-        });
+        let outcome = outcome
+            .map(|rows| Box::new(NurikabeSolution(BinaryGrid::new(rows))) as Box<dyn Solution>);
         Ok((outcome, trace))
     }
 
     fn hint(&self, state: Option<&str>, deadline: &Deadline) -> Result<Step, Error> {
         let known = match state {
-            Some(text) => parse_binary_state(text, self.width, self.height).map_err(Error::State)?,
+            Some(text) => {
+                parse_binary_state(text, self.width, self.height).map_err(Error::State)?
+            }
             None => Vec::new(),
         };
         let solved = solver::solve_traced(self.width, self.height, &self.clues, &known, deadline);

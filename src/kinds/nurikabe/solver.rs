@@ -12,6 +12,7 @@
 //! nothing for it. It does not read or print puzzles or grade difficulty. Clues that
 //! share a cell, lie outside the grid or have size 0 make the puzzle unsolvable.
 
+use crate::grid::Rows;
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
 use crate::trace::{cell_name, Cell, Mark, NoTrace, Recorder, Trace, Tracer};
@@ -44,7 +45,7 @@ pub fn solve_traced(
     clues: &[(usize, usize, u32)],
     known: &[(usize, usize, bool)],
     deadline: &Deadline,
-) -> Result<(Outcome<Vec<Vec<bool>>>, Trace), TimedOut> {
+) -> Result<(Outcome<Rows>, Trace), TimedOut> {
     let tracer = Tracer::new(width, height);
     let (outcome, tracer) = run(width, height, clues, known, deadline, tracer)?;
     Ok((outcome, tracer.into_trace()))
@@ -57,7 +58,7 @@ fn run<R: Recorder>(
     known: &[(usize, usize, bool)],
     deadline: &Deadline,
     rec: R,
-) -> Result<(Outcome<Vec<Vec<bool>>>, R), TimedOut> {
+) -> Result<(Outcome<Rows>, R), TimedOut> {
     let Some(puzzle) = Puzzle::new(width, height, clues) else {
         return Ok((Outcome::NoSolution, rec));
     };
@@ -78,11 +79,8 @@ fn run<R: Recorder>(
     // them is cheaper than undoing moves.
     let mut stack = vec![root];
     // Traced solves only: the guess each stacked board stands for, beside `stack`.
-    let mut guesses: Vec<Option<(Mark, usize, u8)>> = if R::ENABLED {
-        vec![None]
-    } else {
-        Vec::new()
-    };
+    let mut guesses: Vec<Option<(Mark, usize, u8)>> =
+        if R::ENABLED { vec![None] } else { Vec::new() };
     while let Some(mut cells) = stack.pop() {
         deadline.check()?;
         if let Some((mark, cell, value)) = guesses.pop().flatten() {
@@ -430,7 +428,10 @@ impl<R: Recorder> Solver<R> {
                     mark.depth + 1
                 )
             };
-            t.guess(text, vec![(cell / self.p.w, cell % self.p.w, cell_state(value))]);
+            t.guess(
+                text,
+                vec![(cell / self.p.w, cell % self.p.w, cell_state(value))],
+            );
         }
     }
 
@@ -547,8 +548,14 @@ impl<R: Recorder> Solver<R> {
                 self.note(u, WATER, |s| {
                     if two_clues {
                         "cells touching two islands are water".to_string()
-                    } else if ns == 1 && clue != NONE && s.comp_size[first] == s.p.clue_size[clue as usize] {
-                        format!("{} is complete: its neighbours are water", s.island_name(first))
+                    } else if ns == 1
+                        && clue != NONE
+                        && s.comp_size[first] == s.p.clue_size[clue as usize]
+                    {
+                        format!(
+                            "{} is complete: its neighbours are water",
+                            s.island_name(first)
+                        )
                     } else if clue != NONE {
                         let c = s.p.clue_cell[clue as usize] as usize;
                         format!(
@@ -689,15 +696,21 @@ impl<R: Recorder> Solver<R> {
             return Ok(false);
         };
         let mut changed = false;
-        for c in 0..cells.len() {
-            if cells[c] == UNKNOWN {
-                cells[c] = fill;
+        for (c, cell) in cells.iter_mut().enumerate() {
+            if *cell == UNKNOWN {
+                *cell = fill;
                 changed = true;
                 self.note(c, fill, |s| {
                     if fill == WATER {
-                        format!("all {} land cells are found: the rest is water", s.p.total_land)
+                        format!(
+                            "all {} land cells are found: the rest is water",
+                            s.p.total_land
+                        )
                     } else {
-                        format!("all {} water cells are found: the rest is land", s.p.total_water)
+                        format!(
+                            "all {} water cells are found: the rest is land",
+                            s.p.total_water
+                        )
                     }
                 });
             }
@@ -786,7 +799,8 @@ impl<R: Recorder> Solver<R> {
                 self.forced.extend_from_slice(&self.queue[size as usize..]);
                 if R::ENABLED {
                     let added = self.forced.len() - self.forced_why.len();
-                    self.forced_why.extend(std::iter::repeat_n((id as u32, false), added));
+                    self.forced_why
+                        .extend(std::iter::repeat_n((id as u32, false), added));
                 }
                 continue;
             }
@@ -815,7 +829,9 @@ impl<R: Recorder> Solver<R> {
                 UNKNOWN => {
                     cells[c] = WATER;
                     changed = true;
-                    self.note(c, WATER, |_| "no island can reach these cells: water".to_string());
+                    self.note(c, WATER, |_| {
+                        "no island can reach these cells: water".to_string()
+                    });
                 }
                 LAND if self.comp_clue[self.comp[c] as usize] == NONE => return Err(Contradiction),
                 _ => {}
@@ -877,7 +893,9 @@ impl<R: Recorder> Solver<R> {
             if self.mark[u] == gen {
                 cells[u] = LAND;
                 changed = true;
-                self.note(u, LAND, |_| "walled off from the sea by land: land".to_string());
+                self.note(u, LAND, |_| {
+                    "walled off from the sea by land: land".to_string()
+                });
                 continue;
             }
             // Removing u leaves the pieces cut off below it and the rest, which holds the root.

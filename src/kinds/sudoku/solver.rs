@@ -318,7 +318,13 @@ mod tests {
         assert!(trace.steps.iter().all(|s| !s.guess && s.depth == 0));
         let start: Vec<Cell> = cells(PUZZLE)
             .iter()
-            .map(|&d| if d == 0 { Cell::Unknown } else { Cell::Digit(d) })
+            .map(|&d| {
+                if d == 0 {
+                    Cell::Unknown
+                } else {
+                    Cell::Digit(d)
+                }
+            })
             .collect();
         let end = trace.replay(start, 9).unwrap();
         let answer: Vec<Cell> = cells(ANSWER).iter().map(|&d| Cell::Digit(d)).collect();
