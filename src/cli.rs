@@ -116,6 +116,19 @@ pub struct SolveArgs {
     /// Also write the clean rendered solution to this PNG (one input only).
     #[arg(long, value_name = "FILE.png")]
     pub solution_image: Option<PathBuf>,
+    /// Print the solver's deductions, one numbered line per step, before the solution (with
+    /// --json, an `explanation` array in the report).
+    #[arg(long, conflicts_with = "hint")]
+    pub explain: bool,
+
+    /// Print only the next deduction a person could make, not the solution (one puzzle file).
+    #[arg(long)]
+    pub hint: bool,
+
+    /// With --hint: a partly solved grid to continue from, in the solution text format with `?`
+    /// for open cells (Sudoku: digits, 0 open; jump maze: the path so far as `R C` lines).
+    #[arg(long, value_name = "FILE", requires = "hint")]
+    pub state: Option<PathBuf>,
 
     /// Give up solving one puzzle after this many seconds (exit code 5); 0 means no limit.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]

@@ -36,6 +36,12 @@ pub enum Error {
     /// The search finished without finding any solution.
     #[error("the puzzle has no solution")]
     NoSolution,
+    /// The `--state` grid given for a hint is malformed.
+    #[error("--state: {0}")]
+    State(ParseError),
+    /// No solution agrees with the `--state` grid given for a hint.
+    #[error("the --state grid has a mistake: no solution agrees with it")]
+    StateContradicts,
     /// The solver's time limit passed before it finished.
     #[error("time limit of {} s reached while solving", .0.as_secs_f64())]
     TimedOut(Duration),
@@ -61,7 +67,8 @@ impl Error {
     /// The process exit code for this error, per the table in `FORMATS.md`.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Io { .. } | Error::Parse(_) | Error::UnknownKind => 2,
+            Error::Io { .. } | Error::Parse(_) | Error::UnknownKind | Error::State(_) => 2,
+            Error::StateContradicts => 4,
             Error::NoSolution => 4,
             Error::InputTooLarge { .. } | Error::PuzzleTooLarge { .. } | Error::TimedOut(_) => 5,
         }
@@ -74,8 +81,9 @@ impl Error {
             | Error::InputTooLarge { .. }
             | Error::Parse(_)
             | Error::UnknownKind
-            | Error::PuzzleTooLarge { .. } => Stage::Input,
-            Error::NoSolution | Error::TimedOut(_) => Stage::Solve,
+            | Error::PuzzleTooLarge { .. }
+            | Error::State(_) => Stage::Input,
+            Error::NoSolution | Error::StateContradicts | Error::TimedOut(_) => Stage::Solve,
         }
     }
 }

@@ -5,6 +5,9 @@
 
 use serde_json::Value;
 
+/// Rows of two-valued cells as the solvers return them, top first; `true` is filled or land.
+pub type Rows = Vec<Vec<bool>>;
+
 /// Rows of cells, top first; `true` is filled (nonogram) or land (Nurikabe).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BinaryGrid {

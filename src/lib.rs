@@ -18,6 +18,7 @@ pub mod render;
 pub mod report;
 pub mod solve;
 pub mod text;
+pub mod trace;
 
 pub use error::Error;
 
@@ -27,11 +28,12 @@ use kinds::Kind;
 use report::Report;
 
 /// Reads, parses and solves the puzzle text at `path` (`-` for stdin): one report per puzzle in
-/// it, or one error report.
+/// it, or one error report. With `explain`, each report carries the solver's steps.
 pub fn solve_text_file(
     path: &str,
     kind: Option<&dyn Kind>,
     limit: Option<Duration>,
+    explain: bool,
 ) -> Vec<Report> {
     let started = Instant::now();
     let puzzles = input::read_text(path).and_then(|text| input::parse_puzzles(&text, kind));
@@ -53,7 +55,8 @@ pub fn solve_text_file(
                     } else {
                         path.to_string()
                     },
-                    result: solve::solve(puzzle.as_ref(), limit).map(|solved| (puzzle, solved)),
+                    result: solve::solve_with(puzzle.as_ref(), limit, explain)
+                        .map(|solved| (puzzle, solved)),
                     read_time,
                 })
                 .collect()

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone, Copy)]
 pub struct Deadline {
     end: Option<Instant>,
+    /// The limit it was made with, for error messages.
+    limit: Duration,
 }
 
 /// The error a solver returns when its [`Deadline`] passed before it could finish.
@@ -18,14 +20,23 @@ pub struct TimedOut;
 impl Deadline {
     /// A deadline that never passes.
     pub fn none() -> Self {
-        Deadline { end: None }
+        Deadline {
+            end: None,
+            limit: Duration::ZERO,
+        }
     }
 
     /// A deadline `limit` from now.
     pub fn after(limit: Duration) -> Self {
         Deadline {
             end: Instant::now().checked_add(limit),
+            limit,
         }
+    }
+
+    /// The time limit it was made with (zero for none).
+    pub fn limit(&self) -> Duration {
+        self.limit
     }
 
     /// Whether the deadline has passed.

@@ -11,10 +11,11 @@ use clap::Parser;
 
 use cli::{Cli, Command, DirectoryArgs, GenerateArgs, PhotoArgs, RenderArgs, SolveArgs};
 use gridsight::error::EXIT_USAGE;
-use gridsight::kinds;
+use gridsight::kinds::{self, Kind};
 use gridsight::limits::Deadline;
 use gridsight::photo::{dataset, photograph, PhotoOptions, Preset};
 use gridsight::render::{render, Answer, Drawable, FontName, RenderOptions, Style};
+use gridsight::report;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -58,6 +59,9 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
         bail!("--timeout must be a number of seconds, 0 or more");
     }
     let limit = (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout));
+    if args.hint {
+        return hint(args, kind, limit);
+    }
     let several = args.files.len() > 1;
     if several && args.solution_image.is_some() {
         bail!("--solution-image takes a single input");
@@ -66,7 +70,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     let mut exit_code = 0;
     for file in &args.files {
         let path = file.to_string_lossy();
-        let reports = gridsight::solve_text_file(&path, kind, limit);
+        let reports = gridsight::solve_text_file(&path, kind, limit, args.explain);
         for report in &reports {
             exit_code = exit_code.max(report.exit_code());
             if args.json {
@@ -79,6 +83,9 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
                     Ok((puzzle, solved)) => {
                         if let Some(path) = &args.solution_image {
                             write_solution_image(puzzle.as_ref(), solved, path)?;
+                        }
+                        if let Some(trace) = &solved.trace {
+                            stdout.write_all(report::trace_text(trace).as_bytes())?;
                         }
                         stdout.write_all(solved.to_text().as_bytes())?;
                         if !solved.unique && puzzle.ambiguity_matters() {
@@ -181,4 +188,48 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
         args.directory.display()
     );
     Ok(())
+}
+
+/// `--hint`: the next step for one puzzle, from its `--state` when given.
+fn hint(args: &SolveArgs, kind: Option<&dyn Kind>, limit: Option<Duration>) -> anyhow::Result<u8> {
+    let [file] = args.files.as_slice() else {
+        bail!("--hint takes one puzzle file");
+    };
+    let path = file.to_string_lossy();
+    let result = gridsight::input::read_text(&path)
+        .and_then(|text| gridsight::input::parse_puzzles(&text, kind))
+        .and_then(|mut puzzles| {
+            if puzzles.len() != 1 {
+                return Ok(Err(puzzles.len()));
+            }
+            let puzzle = puzzles.remove(0);
+            let state = match &args.state {
+                Some(state) => Some(gridsight::input::read_text(&state.to_string_lossy())?),
+                None => None,
+            };
+            let step = gridsight::solve::hint(puzzle.as_ref(), state.as_deref(), limit)?;
+            Ok(Ok((puzzle, step)))
+        });
+    let mut stdout = io::stdout().lock();
+    match result {
+        Ok(Ok((puzzle, step))) => {
+            if args.json {
+                let hint = serde_json::json!({
+                    "input": path,
+                    "kind": puzzle.kind(),
+                    "hint": report::step_json(&step),
+                });
+                writeln!(stdout, "{hint}")?;
+            } else {
+                writeln!(stdout, "{}", step.text)?;
+            }
+            stdout.flush()?;
+            Ok(0)
+        }
+        Ok(Err(count)) => bail!("{path}: --hint takes one puzzle, the file holds {count}"),
+        Err(error) => {
+            eprintln!("gridsight: {path}: {error}");
+            Ok(error.exit_code())
+        }
+    }
 }

@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use crate::error::{Error, EXIT_AMBIGUOUS, EXIT_UNIQUE};
 use crate::kinds::Puzzle;
 use crate::solve::Solved;
+use crate::trace::{Step, Trace};
 
 /// What happened to one input.
 #[derive(Debug)]
@@ -33,7 +34,8 @@ impl Report {
     pub fn to_json(&self) -> Value {
         let milliseconds = |d: Duration| d.as_secs_f64() * 1000.0;
         match &self.result {
-            Ok((puzzle, solved)) => json!({
+            Ok((puzzle, solved)) => {
+                let mut report = json!({
                 "input": self.input,
                 "kind": puzzle.kind(),
                 "width": puzzle.width(),
@@ -49,11 +51,48 @@ impl Report {
                     "solve": milliseconds(solved.time),
                     "render": 0.0,
                 },
-            }),
+                });
+                if let (Some(trace), Some(object)) = (&solved.trace, report.as_object_mut()) {
+                    object.insert("explanation".into(), trace_json(trace));
+                }
+                report
+            }
             Err(error) => json!({
                 "input": self.input,
                 "error": { "stage": error.stage().name(), "message": error.to_string() },
             }),
         }
     }
+}
+
+/// The `explanation` array: one object per step.
+pub fn trace_json(trace: &Trace) -> Value {
+    Value::from(trace.steps.iter().map(step_json).collect::<Vec<_>>())
+}
+
+/// One step as `{"text", "cells": [[row, column, value], ...], "depth", "guess"}`, values as the
+/// solution text prints them (`#`, `.`, a digit, or a jump number).
+pub fn step_json(step: &Step) -> Value {
+    let cells: Vec<Value> = step
+        .cells_set
+        .iter()
+        .map(|&(r, c, value)| json!([r, c, value.symbol()]))
+        .collect();
+    json!({
+        "text": step.text,
+        "cells": cells,
+        "depth": step.depth,
+        "guess": step.guess,
+    })
+}
+
+/// The explanation as text lines, numbered from 1, guesses marked.
+pub fn trace_text(trace: &Trace) -> String {
+    let width = trace.steps.len().to_string().len();
+    trace
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| format!("{:>width$}. {}\n", i + 1, step.text))
+        .collect()
 }

@@ -1,5 +1,6 @@
 //! The solve stage: run a puzzle's solver under a time limit and collect what the outputs need
-//! (solution, uniqueness, QR text, time taken). It does not print anything.
+//! (solution, uniqueness, QR text, time taken, and on request the solver's explanation), or ask
+//! for one hint. It does not print anything.
 
 use std::time::{Duration, Instant};
 
@@ -7,6 +8,7 @@ use crate::error::Error;
 use crate::kinds::{Puzzle, Solution};
 use crate::limits::Deadline;
 use crate::outcome::Outcome;
+use crate::trace::{Step, Trace};
 
 /// A puzzle's answer and what is known about it.
 #[derive(Debug)]
@@ -17,15 +19,30 @@ pub struct Solved {
     /// Text of the QR code the solution forms, if any.
     pub qr: Option<String>,
     pub time: Duration,
+    /// The solver's steps to the solution, when an explanation was asked for.
+    pub trace: Option<Trace>,
 }
 
 /// Solves `puzzle`, giving up after `limit` (no limit when `None`).
 pub fn solve(puzzle: &dyn Puzzle, limit: Option<Duration>) -> Result<Solved, Error> {
+    solve_with(puzzle, limit, false)
+}
+
+/// Solves `puzzle`, recording the solver's steps when `explain` is set.
+pub fn solve_with(
+    puzzle: &dyn Puzzle,
+    limit: Option<Duration>,
+    explain: bool,
+) -> Result<Solved, Error> {
     let started = Instant::now();
     let deadline = limit.map_or_else(Deadline::none, Deadline::after);
-    let outcome = puzzle
-        .solve(&deadline)
-        .map_err(|_| Error::TimedOut(limit.unwrap_or_default()))?;
+    let timed_out = |_| Error::TimedOut(limit.unwrap_or_default());
+    let (outcome, trace) = if explain {
+        let (outcome, trace) = puzzle.solve_traced(&deadline).map_err(timed_out)?;
+        (outcome, Some(trace))
+    } else {
+        (puzzle.solve(&deadline).map_err(timed_out)?, None)
+    };
     let (solution, unique) = match outcome {
         Outcome::NoSolution => return Err(Error::NoSolution),
         Outcome::Unique(solution) => (solution, true),
@@ -37,7 +54,18 @@ pub fn solve(puzzle: &dyn Puzzle, limit: Option<Duration>) -> Result<Solved, Err
         unique,
         qr,
         time: started.elapsed(),
+        trace,
     })
+}
+
+/// The next step from `state` (see [`Puzzle::hint`]), giving up after `limit`.
+pub fn hint(
+    puzzle: &dyn Puzzle,
+    state: Option<&str>,
+    limit: Option<Duration>,
+) -> Result<Step, Error> {
+    let deadline = limit.map_or_else(Deadline::none, Deadline::after);
+    puzzle.hint(state, &deadline)
 }
 
 impl Solved {

@@ -321,3 +321,115 @@ fn solution_image_takes_one_input() {
     assert_eq!(output.status.code(), Some(2));
     assert!(!Path::new("/tmp/never-written.png").exists());
 }
+
+#[test]
+fn explain_prints_numbered_steps_then_the_solution() {
+    let sudoku = sample("classic.sudoku");
+    let output = run(&["solve", "--explain", sudoku.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.len() > 9);
+    let (steps, grid) = lines.split_at(lines.len() - 9);
+    assert_eq!(grid[0], "534678912");
+    assert!(steps[0].trim_start().starts_with("1. r"), "{}", steps[0]);
+    assert!(steps.iter().any(|l| l.contains("only place for")));
+
+    let output = run(
+        &["solve", "--explain", "--json", sudoku.to_str().unwrap()],
+        None,
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let explanation = report["explanation"].as_array().unwrap();
+    assert_eq!(explanation.len(), steps.len());
+    assert!(explanation[0]["text"].is_string());
+    assert_eq!(explanation[0]["cells"][0].as_array().unwrap().len(), 3);
+    assert_eq!(explanation[0]["guess"], false);
+    // Without --explain the report has no explanation.
+    let output = run(&["solve", "--json", sudoku.to_str().unwrap()], None);
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(report.get("explanation").is_none());
+}
+
+#[test]
+fn hint_prints_one_step_from_the_puzzle_or_a_state() {
+    let gchq = sample("gchq.non");
+    let output = run(&["solve", "--hint", gchq.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.starts_with("row ") || stdout.starts_with("column "));
+
+    // A Sudoku with its first row filled in: the hint is about another cell.
+    let mut state = std::fs::read_to_string(sample("classic.sudoku")).unwrap();
+    state.replace_range(0..9, "534678912");
+    let state = Scratch::new("state.sudoku", state.as_bytes());
+    let sudoku = sample("classic.sudoku");
+    let output = run(
+        &[
+            "solve",
+            "--hint",
+            "--json",
+            "--state",
+            state.path(),
+            sudoku.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let hint: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(hint["kind"], "sudoku");
+    let cell = &hint["hint"]["cells"][0];
+    assert_ne!(cell[0], 0, "{hint}");
+}
+
+#[test]
+fn bad_states_are_one_line_errors() {
+    let sudoku = sample("classic.sudoku");
+    let cases: [(&str, &[u8], i32, &str); 3] = [
+        ("bad.state", b"12x", 2, "--state: line 1, column 3"),
+        (
+            "short.state",
+            b"123",
+            2,
+            "--state: line 1, column 1: a Sudoku has 81 cells",
+        ),
+        ("clash.state", &[b'9'; 81], 4, "no solution agrees"),
+    ];
+    for (name, content, code, message) in cases {
+        let state = Scratch::new(name, content);
+        let output = run(
+            &[
+                "solve",
+                "--hint",
+                "--state",
+                state.path(),
+                sudoku.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(output.status.code(), Some(code), "{name}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains(message), "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+    }
+    let missing = run(
+        &[
+            "solve",
+            "--hint",
+            "--state",
+            "/nonexistent",
+            sudoku.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("cannot read /nonexistent"));
+    // --state needs --hint, and --hint one file.
+    let output = run(&["solve", "--state", "x", sudoku.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(2));
+    let s = sudoku.to_str().unwrap();
+    let output = run(&["solve", "--hint", s, s], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("one puzzle file"));
+}

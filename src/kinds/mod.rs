@@ -11,9 +11,11 @@ pub mod sudoku;
 
 use serde_json::Value;
 
+use crate::error::Error;
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
 use crate::text::ParseError;
+use crate::trace::{Step, Trace};
 
 /// A puzzle kind: its name, how to recognise its text and how to parse it.
 pub trait Kind: Sync {
@@ -43,6 +45,87 @@ pub trait Puzzle: Send + Sync + std::fmt::Debug {
     }
     /// Searches for up to two solutions.
     fn solve(&self, deadline: &Deadline) -> Result<Outcome<Box<dyn Solution>>, TimedOut>;
+    /// Solves like [`Puzzle::solve`], also giving the solver's own record of the steps that led
+    /// to the first solution.
+    fn solve_traced(
+        &self,
+        deadline: &Deadline,
+    ) -> Result<(Outcome<Box<dyn Solution>>, Trace), TimedOut>;
+    /// The next step a person could take from `state` (a partly solved grid in the solution
+    /// text format, `?` or `0` for open cells; for the jump maze the path so far), or from the
+    /// puzzle as given.
+    fn hint(&self, state: Option<&str>, deadline: &Deadline) -> Result<Step, Error>;
+}
+
+/// The hint from a traced solve: its first step, or why there is none.
+pub(crate) fn hint_from<S>(
+    solved: Result<(Outcome<S>, Trace), TimedOut>,
+    from_state: bool,
+    deadline: &Deadline,
+) -> Result<Step, Error> {
+    let (outcome, trace) = solved.map_err(|_| Error::TimedOut(deadline.limit()))?;
+    match outcome {
+        Outcome::NoSolution if from_state => Err(Error::StateContradicts),
+        Outcome::NoSolution => Err(Error::NoSolution),
+        _ => Ok(trace.first_step()),
+    }
+}
+
+/// A `--state` grid of `#` (filled or land), `.` (empty or water) and `?` (open), one line per
+/// row and `width` cells to a line, as (row, column, filled) for the cells it sets.
+pub(crate) fn parse_binary_state(
+    text: &str,
+    width: usize,
+    height: usize,
+) -> Result<Vec<(usize, usize, bool)>, ParseError> {
+    let mut known = Vec::new();
+    let mut rows = 0;
+    for (line, content) in grid_lines(text) {
+        if rows == height {
+            return Err(ParseError::new(line, 1, format!("more than {height} rows")));
+        }
+        let mut columns = 0;
+        for (i, ch) in content.chars().enumerate() {
+            let value = match ch {
+                '#' => Some(true),
+                '.' => Some(false),
+                '?' => None,
+                c if c.is_whitespace() => continue,
+                c => {
+                    return Err(ParseError::new(
+                        line,
+                        i + 1,
+                        format!("`{c}` is not a cell (`#`, `.` or `?` for open)"),
+                    ))
+                }
+            };
+            if columns == width {
+                return Err(ParseError::new(
+                    line,
+                    i + 1,
+                    format!("more than {width} cells"),
+                ));
+            }
+            if let Some(filled) = value {
+                known.push((rows, columns, filled));
+            }
+            columns += 1;
+        }
+        if columns != width {
+            return Err(ParseError::new(
+                line,
+                1,
+                format!("row has {columns} cells, the puzzle is {width} wide"),
+            ));
+        }
+        rows += 1;
+    }
+    if rows != height {
+        return Err(ParseError::whole(format!(
+            "{rows} rows, the puzzle has {height}"
+        )));
+    }
+    Ok(known)
 }
 
 /// A solved puzzle's answer.

@@ -9,10 +9,12 @@ pub mod solver;
 
 use serde_json::{json, Value};
 
-use crate::kinds::{Kind, Puzzle, Solution};
+use crate::error::Error;
+use crate::kinds::{grid_lines, Kind, Puzzle, Solution};
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
-use crate::text::ParseError;
+use crate::text::{number, tokens, ParseError};
+use crate::trace::{cell_name, Cell, Step, Trace};
 
 /// The jump-maze kind in the registry.
 pub struct JumpKind;
@@ -159,6 +161,106 @@ impl Puzzle for JumpMaze {
 
     fn solve(&self, deadline: &Deadline) -> Result<Outcome<Box<dyn Solution>>, TimedOut> {
         Ok(solver::solve(self, deadline)?.map(|path| Box::new(path) as Box<dyn Solution>))
+    }
+
+    fn solve_traced(
+        &self,
+        deadline: &Deadline,
+    ) -> Result<(Outcome<Box<dyn Solution>>, Trace), TimedOut> {
+        let (outcome, trace) = solver::solve_traced(self, deadline)?;
+        Ok((
+            outcome.map(|path| Box::new(path) as Box<dyn Solution>),
+            trace,
+        ))
+    }
+
+    /// The next jump of a shortest way out from the end of the path so far.
+    fn hint(&self, state: Option<&str>, deadline: &Deadline) -> Result<Step, Error> {
+        let path = match state {
+            Some(text) => self.parse_path(text).map_err(Error::State)?,
+            None => vec![self.start],
+        };
+        let here = *path.last().unwrap_or(&self.start);
+        let from_here = JumpMaze {
+            grid: self.grid.clone(),
+            start: here,
+        };
+        let rest = solver::shortest_paths(&from_here, deadline)
+            .map_err(|_| Error::TimedOut(deadline.limit()))?;
+        let Some((rest, _)) = rest else {
+            return Err(if state.is_some() {
+                Error::StateContradicts
+            } else {
+                Error::NoSolution
+            });
+        };
+        let number = path.len();
+        let left = rest.cells.len();
+        let (landing, cells_set) = match rest.cells.get(1) {
+            Some(&next) => (
+                Landing::Inside(next),
+                vec![(next.0, next.1, Cell::Jump(number as u32))],
+            ),
+            None => (Landing::Exit(rest.exit), Vec::new()),
+        };
+        let text = format!(
+            "{} ({left} {} left to the nearest exit)",
+            solver::describe_jump(self, number, here, landing),
+            if left == 1 { "jump" } else { "jumps" }
+        );
+        Ok(Step {
+            text,
+            cells_set,
+            depth: 0,
+            guess: false,
+            snapshot: None,
+        })
+    }
+}
+
+impl JumpMaze {
+    /// Reads the path so far of a `--state` file: `R C` lines (0-based, as the solution text
+    /// prints them) from the start, each a legal jump from the one before.
+    fn parse_path(&self, text: &str) -> Result<Vec<(usize, usize)>, ParseError> {
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        for (line, content) in grid_lines(text) {
+            let parts: Vec<_> = tokens(content).collect();
+            if parts.first().is_some_and(|&(_, t)| t == "exit") {
+                return Err(ParseError::new(
+                    line,
+                    1,
+                    "the path already leaves the maze; nothing to hint",
+                ));
+            }
+            if parts.len() != 2 {
+                return Err(ParseError::new(line, 1, "expected `ROW COLUMN`"));
+            }
+            let max = self.grid.len().max(self.width()) as u64;
+            let r = number(parts[0].1, line, parts[0].0, "a row", max)? as usize;
+            let c = number(parts[1].1, line, parts[1].0, "a column", max)? as usize;
+            let legal = match path.last() {
+                None => (r, c) == self.start,
+                Some(&from) => DIRECTIONS
+                    .iter()
+                    .any(|&d| self.jump(from, d) == Landing::Inside((r, c))),
+            };
+            if !legal {
+                let what = if path.is_empty() {
+                    format!(
+                        "the path must begin at the start, row {} column {}",
+                        self.start.0, self.start.1
+                    )
+                } else {
+                    format!("no legal jump reaches {}", cell_name(r, c))
+                };
+                return Err(ParseError::new(line, 1, what));
+            }
+            path.push((r, c));
+        }
+        if path.is_empty() {
+            return Err(ParseError::whole("no path: expected `ROW COLUMN` lines"));
+        }
+        Ok(path)
     }
 }
 

@@ -1,11 +1,13 @@
 //! Shortest exit from a jump maze by breadth-first search, counting the shortest jump sequences
-//! to tell whether the shortest path is unique. It does not enumerate longer paths.
+//! to tell whether the shortest path is unique, and its explanation: the search's verdict, then
+//! one step (and snapshot) per jump of the path found. It does not enumerate longer paths.
 
 use std::collections::VecDeque;
 
 use super::{JumpMaze, JumpPath, Landing, DIRECTIONS};
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
+use crate::trace::{cell_name, Cell, Snapshot, Step, Trace};
 
 /// A shortest path out of `maze`; `Unique` when exactly one jump sequence is that short.
 pub fn solve(maze: &JumpMaze, deadline: &Deadline) -> Result<Outcome<JumpPath>, TimedOut> {
@@ -14,6 +16,107 @@ pub fn solve(maze: &JumpMaze, deadline: &Deadline) -> Result<Outcome<JumpPath>, 
         Some((path, 1)) => Outcome::Unique(path),
         Some((path, _)) => Outcome::Several(path),
     })
+}
+
+/// Like [`solve`], also explaining the path found jump by jump.
+pub fn solve_traced(
+    maze: &JumpMaze,
+    deadline: &Deadline,
+) -> Result<(Outcome<JumpPath>, Trace), TimedOut> {
+    Ok(match shortest_paths(maze, deadline)? {
+        None => (Outcome::NoSolution, Trace::default()),
+        Some((path, count)) => {
+            let trace = explain(maze, &path, count);
+            let outcome = if count == 1 {
+                Outcome::Unique(path)
+            } else {
+                Outcome::Several(path)
+            };
+            (outcome, trace)
+        }
+    })
+}
+
+const DIRECTION_NAMES: [&str; 8] = [
+    "up",
+    "up-right",
+    "right",
+    "down-right",
+    "down",
+    "down-left",
+    "left",
+    "up-left",
+];
+
+/// The jump from `from` that lands on `to` (inside, or the exit), in words.
+pub fn describe_jump(maze: &JumpMaze, number: usize, from: (usize, usize), to: Landing) -> String {
+    let direction = DIRECTIONS
+        .iter()
+        .position(|&d| maze.jump(from, d) == to)
+        .map_or("?", |i| DIRECTION_NAMES[i]);
+    let length = maze.value(from.0 as i64, from.1 as i64).unwrap_or(0);
+    let start = format!(
+        "jump {number}: from {} the {length} goes {direction}",
+        cell_name(from.0, from.1)
+    );
+    match to {
+        Landing::Inside((r, c)) => format!("{start} to {}", cell_name(r, c)),
+        Landing::Exit((r, c)) => {
+            format!("{start} out of the maze (row {}, column {})", r + 1, c + 1)
+        }
+        Landing::Illegal => start,
+    }
+}
+
+/// The start, then one step per jump of `path`, each with the path so far as its snapshot;
+/// `count` is how many shortest jump sequences the search found.
+fn explain(maze: &JumpMaze, path: &JumpPath, count: u64) -> Trace {
+    let (height, width) = (maze.grid.len(), maze.grid.first().map_or(0, Vec::len));
+    let mut picture = vec![Cell::Unknown; width * height];
+    let snapshot = |picture: &mut Vec<Cell>, (r, c): (usize, usize), jump: usize| {
+        picture[r * width + c] = Cell::Jump(jump as u32);
+        Some(Snapshot {
+            width,
+            height,
+            cells: picture.clone(),
+        })
+    };
+    let jumps = path.cells.len();
+    let ways = if count == 1 {
+        "the only shortest way".to_string()
+    } else {
+        format!("one of {count} shortest ways")
+    };
+    let start = path.cells[0];
+    let mut steps = vec![Step {
+        text: format!(
+            "start at {}; breadth-first search finds the nearest exit {jumps} jumps away ({ways})",
+            cell_name(start.0, start.1)
+        ),
+        cells_set: vec![(start.0, start.1, Cell::Jump(0))],
+        depth: 0,
+        guess: false,
+        snapshot: snapshot(&mut picture, start, 0),
+    }];
+    for (i, pair) in path.cells.windows(2).enumerate() {
+        let (from, to) = (pair[0], pair[1]);
+        steps.push(Step {
+            text: describe_jump(maze, i + 1, from, Landing::Inside(to)),
+            cells_set: vec![(to.0, to.1, Cell::Jump(i as u32 + 1))],
+            depth: 0,
+            guess: false,
+            snapshot: snapshot(&mut picture, to, i + 1),
+        });
+    }
+    let last = path.cells[jumps - 1];
+    steps.push(Step {
+        text: describe_jump(maze, jumps, last, Landing::Exit(path.exit)),
+        cells_set: Vec::new(),
+        depth: 0,
+        guess: false,
+        snapshot: None,
+    });
+    Trace { steps }
 }
 
 /// The first shortest path out of `maze` and how many jump sequences are that short (saturating

@@ -8,11 +8,13 @@ pub mod solver;
 
 use serde_json::{json, Value};
 
-use crate::grid::BinaryGrid;
-use crate::kinds::{Kind, Puzzle, Solution};
+use crate::error::Error;
+use crate::grid::{BinaryGrid, Rows};
+use crate::kinds::{hint_from, parse_binary_state, Kind, Puzzle, Solution};
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
 use crate::text::ParseError;
+use crate::trace::{Step, Trace};
 
 /// The nonogram kind in the registry.
 pub struct NonogramKind;
@@ -106,6 +108,49 @@ impl Puzzle for Nonogram {
         Ok(self
             .solve_grid(deadline)?
             .map(|grid| Box::new(NonogramSolution(grid)) as Box<dyn Solution>))
+    }
+
+    fn solve_traced(
+        &self,
+        deadline: &Deadline,
+    ) -> Result<(Outcome<Box<dyn Solution>>, Trace), TimedOut> {
+        let (outcome, trace) = self.traced_from(&[], deadline)?;
+        let outcome = outcome
+            .map(|rows| Box::new(NonogramSolution(BinaryGrid::new(rows))) as Box<dyn Solution>);
+        Ok((outcome, trace))
+    }
+
+    fn hint(&self, state: Option<&str>, deadline: &Deadline) -> Result<Step, Error> {
+        let known = match state {
+            Some(text) => {
+                parse_binary_state(text, self.width(), self.height()).map_err(Error::State)?
+            }
+            None => Vec::new(),
+        };
+        hint_from(
+            self.traced_from(&known, deadline),
+            state.is_some(),
+            deadline,
+        )
+    }
+}
+
+impl Nonogram {
+    /// A traced solve from the givens plus the cells in `known` (row, column, filled).
+    fn traced_from(
+        &self,
+        known: &[(usize, usize, bool)],
+        deadline: &Deadline,
+    ) -> Result<(Outcome<Rows>, Trace), TimedOut> {
+        let mut all: Vec<_> = self.givens.iter().map(|&(r, c)| (r, c, true)).collect();
+        if known
+            .iter()
+            .any(|&(r, c, filled)| !filled && self.givens.contains(&(r, c)))
+        {
+            return Ok((Outcome::NoSolution, Trace::default()));
+        }
+        all.extend_from_slice(known);
+        solver::solve_traced(&self.rows, &self.columns, &all, deadline)
     }
 }
 

@@ -8,13 +8,16 @@
 //! the most cells. It stops at the second solution, so `Unique` means the whole search space was
 //! exhausted. [`deduce`] runs the same logic without guessing and reports the cells it could fix.
 //!
-//! It does not handle coloured puzzles, explain its deductions step by step, or use more than one
-//! thread. Its time is bounded only by the [`Deadline`], which is checked between line solves.
+//! [`solve_traced`] runs the same search with a [`Recorder`] that writes each line deduction,
+//! probe and guess on the path to the first solution; [`solve`] records nothing and pays nothing
+//! for it. It does not handle coloured puzzles or use more than one thread. Its time is bounded only by the [`Deadline`], which is checked between line solves.
 
 use std::cmp::Reverse;
 
+use crate::grid::Rows;
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
+use crate::trace::{cell_name, ranges, Cell, NoTrace, Recorder, Trace, Tracer};
 
 /// Cell states are sets of the values still possible, so a line solve is an intersection and an
 /// empty set is a contradiction.
@@ -36,18 +39,43 @@ pub fn solve(
     givens: &[(usize, usize)],
     deadline: &Deadline,
 ) -> Result<Outcome<Vec<Vec<bool>>>, TimedOut> {
+    let known: Vec<_> = givens.iter().map(|&(r, c)| (r, c, true)).collect();
+    Ok(run(rows, columns, &known, deadline, NoTrace)?.0)
+}
+
+/// Like [`solve`], starting from the cells in `known` as (row, column, filled) (the givens, and
+/// for a hint the cells a player has set), and also giving the steps to the first solution.
+pub fn solve_traced(
+    rows: &[Vec<u32>],
+    columns: &[Vec<u32>],
+    known: &[(usize, usize, bool)],
+    deadline: &Deadline,
+) -> Result<(Outcome<Rows>, Trace), TimedOut> {
+    let tracer = Tracer::new(columns.len(), rows.len());
+    let (outcome, tracer) = run(rows, columns, known, deadline, tracer)?;
+    Ok((outcome, tracer.into_trace()))
+}
+
+fn run<R: Recorder>(
+    rows: &[Vec<u32>],
+    columns: &[Vec<u32>],
+    known: &[(usize, usize, bool)],
+    deadline: &Deadline,
+    rec: R,
+) -> Result<(Outcome<Rows>, R), TimedOut> {
     let puzzle = Puzzle::new(rows, columns);
-    let Some(root) = puzzle.initial_grid(givens) else {
-        return Ok(Outcome::NoSolution);
+    let Some(root) = puzzle.initial_grid(known) else {
+        return Ok((Outcome::NoSolution, rec));
     };
-    let mut engine = Engine::new(&puzzle, deadline);
+    let mut engine = Engine::new(&puzzle, deadline, rec);
     let found = engine.search(root, 2)?;
     let to_bools = |grid: Vec<u8>| puzzle.to_rows(&grid, |cell| cell == FILLED);
-    Ok(match (found.first, found.count) {
+    let outcome = match (found.first, found.count) {
         (None, _) => Outcome::NoSolution,
         (Some(grid), 1) => Outcome::Unique(to_bools(grid)),
         (Some(grid), _) => Outcome::Several(to_bools(grid)),
-    })
+    };
+    Ok((outcome, engine.rec))
 }
 
 /// The number of solutions, counting no further than `limit`.
@@ -59,10 +87,13 @@ pub fn count(
     deadline: &Deadline,
 ) -> Result<usize, TimedOut> {
     let puzzle = Puzzle::new(rows, columns);
-    let Some(root) = puzzle.initial_grid(givens) else {
+    let known: Vec<_> = givens.iter().map(|&(r, c)| (r, c, true)).collect();
+    let Some(root) = puzzle.initial_grid(&known) else {
         return Ok(0);
     };
-    Ok(Engine::new(&puzzle, deadline).search(root, limit)?.count)
+    Ok(Engine::new(&puzzle, deadline, NoTrace)
+        .search(root, limit)?
+        .count)
 }
 
 /// Logic only, no guessing: line solving to a fixpoint, then probing. Returns the cells known
@@ -75,10 +106,11 @@ pub fn deduce(
     deadline: &Deadline,
 ) -> Result<Option<Vec<Vec<Option<bool>>>>, TimedOut> {
     let puzzle = Puzzle::new(rows, columns);
-    let Some(mut grid) = puzzle.initial_grid(givens) else {
+    let known: Vec<_> = givens.iter().map(|&(r, c)| (r, c, true)).collect();
+    let Some(mut grid) = puzzle.initial_grid(&known) else {
         return Ok(None);
     };
-    let mut engine = Engine::new(&puzzle, deadline);
+    let mut engine = Engine::new(&puzzle, deadline, NoTrace);
     engine.queue_all();
     if engine.propagate(&mut grid)?.is_none() {
         return Ok(None);
@@ -118,7 +150,7 @@ impl Puzzle {
     /// The starting grid, or None when the clues cannot fit at all: the filled cells counted by rows
     /// and by columns must agree, and each clue must fit in its line. Line solving would find these
     /// too, except a disagreement of sums on an otherwise open grid, which it cannot see.
-    fn initial_grid(&self, givens: &[(usize, usize)]) -> Option<Vec<u8>> {
+    fn initial_grid(&self, known: &[(usize, usize, bool)]) -> Option<Vec<u8>> {
         let sum = |clues: &[Vec<u32>]| clues.iter().flatten().map(|&b| u64::from(b)).sum::<u64>();
         let (row_clues, column_clues) = self.clues.split_at(self.height);
         if sum(row_clues) != sum(column_clues) {
@@ -134,9 +166,9 @@ impl Puzzle {
             return None;
         }
         let mut grid = vec![UNKNOWN; self.width * self.height];
-        for &(r, c) in givens {
+        for &(r, c, filled) in known {
             if r < self.height && c < self.width {
-                grid[r * self.width + c] = FILLED;
+                grid[r * self.width + c] = if filled { FILLED } else { EMPTY };
             }
         }
         Some(grid)
@@ -500,7 +532,7 @@ struct ProbeScratch {
 }
 
 /// Propagation, probing and search over grids of cell states, row-major.
-struct Engine<'a> {
+struct Engine<'a, R> {
     puzzle: &'a Puzzle,
     deadline: &'a Deadline,
     /// Lines longer than [`MAX_MASK_LINE`] go to `line_solver`, the rest to `mask_solver`.
@@ -518,10 +550,15 @@ struct Engine<'a> {
     scratch: ProbeScratch,
     /// The probe results of the cell chosen for branching.
     branch: [Vec<u8>; 2],
+    /// The cell chosen for branching and its value in `branch[0]`.
+    branch_cell: (usize, u8),
+    /// The line whose solve found the latest contradiction, to name it in explanations.
+    contradiction_line: usize,
+    rec: R,
 }
 
-impl<'a> Engine<'a> {
-    fn new(puzzle: &'a Puzzle, deadline: &'a Deadline) -> Self {
+impl<'a, R: Recorder> Engine<'a, R> {
+    fn new(puzzle: &'a Puzzle, deadline: &'a Deadline, rec: R) -> Self {
         let lines = puzzle.lines();
         Engine {
             puzzle,
@@ -537,6 +574,9 @@ impl<'a> Engine<'a> {
             until_clock_check: LINES_PER_CLOCK_CHECK,
             scratch: ProbeScratch::default(),
             branch: [Vec::new(), Vec::new()],
+            branch_cell: (0, UNKNOWN),
+            contradiction_line: 0,
+            rec,
         }
     }
 
@@ -581,6 +621,8 @@ impl<'a> Engine<'a> {
     fn propagate(&mut self, grid: &mut [u8]) -> Result<Option<usize>, TimedOut> {
         let (w, h) = (self.puzzle.width, self.puzzle.height);
         let mut fixed = 0;
+        // Lines left in the current pass over the queue; a snapshot ends each pass.
+        let mut pass_left = self.queue_len;
         while let Some(index) = self.pop() {
             self.until_clock_check -= 1;
             if self.until_clock_check == 0 {
@@ -599,6 +641,7 @@ impl<'a> Engine<'a> {
             let clue = &self.puzzle.clues[index];
             if len == 0 {
                 if !clue.is_empty() {
+                    self.contradiction_line = index;
                     self.clear_queue();
                     return Ok(None);
                 }
@@ -613,10 +656,24 @@ impl<'a> Engine<'a> {
                     self.cache
                         .solve(&mut self.mask_solver, index, clue, len, may_empty, may_fill);
                 let Some((can_empty, can_fill)) = result else {
+                    self.contradiction_line = index;
                     self.clear_queue();
                     return Ok(None);
                 };
                 let mut changed = (may_empty ^ can_empty) | (may_fill ^ can_fill);
+                if changed != 0 {
+                    if let Some(t) = self.rec.tracer() {
+                        let bit = |mask: u128, i: usize| (mask >> i & 1) as u8;
+                        let value = |i| (bit(can_empty, i) * EMPTY) | (bit(can_fill, i) * FILLED);
+                        let changes: Vec<(usize, u8)> = (0..len)
+                            .filter(|&i| changed >> i & 1 == 1)
+                            .map(|i| (i, value(i)))
+                            .collect();
+                        let open = (0..len).all(|i| bit(may_empty & may_fill, i) == 1);
+                        let done = can_empty & can_fill == 0;
+                        line_step(t, self.puzzle, index, &changes, open, done);
+                    }
+                }
                 while changed != 0 {
                     let i = changed.trailing_zeros() as usize;
                     changed &= changed - 1;
@@ -629,8 +686,21 @@ impl<'a> Engine<'a> {
                 self.line.clear();
                 self.line.extend((0..len).map(|i| grid[start + i * step]));
                 if !self.line_solver.solve(clue, &mut self.line) {
+                    self.contradiction_line = index;
                     self.clear_queue();
                     return Ok(None);
+                }
+                if let Some(t) = self.rec.tracer() {
+                    let old = |i: usize| grid[start + i * step];
+                    let changes: Vec<(usize, u8)> = (0..len)
+                        .filter(|&i| old(i) != self.line[i])
+                        .map(|i| (i, self.line[i]))
+                        .collect();
+                    if !changes.is_empty() {
+                        let open = (0..len).all(|i| old(i) == UNKNOWN);
+                        let done = !self.line.contains(&UNKNOWN);
+                        line_step(t, self.puzzle, index, &changes, open, done);
+                    }
                 }
                 for i in 0..len {
                     let cell = start + i * step;
@@ -638,6 +708,15 @@ impl<'a> Engine<'a> {
                         grid[cell] = self.line[i];
                         fixed += 1;
                         self.push(cross(i));
+                    }
+                }
+            }
+            if R::ENABLED {
+                pass_left = pass_left.saturating_sub(1);
+                if pass_left == 0 {
+                    pass_left = self.queue_len;
+                    if let Some(t) = self.rec.tracer() {
+                        t.snapshot(grid.iter().map(|&c| cell_state(c)));
                     }
                 }
             }
@@ -657,7 +736,36 @@ impl<'a> Engine<'a> {
         into.extend_from_slice(grid);
         into[cell] = value;
         self.queue_cell(cell);
-        self.propagate(into)
+        // A hypothesis's consequences are not facts: they stay out of the explanation.
+        self.rec.mute(true);
+        let result = self.propagate(into);
+        self.rec.mute(false);
+        result
+    }
+
+    /// For a traced solve: explains a probe whose other value contradicted, then sets `cell` to
+    /// `value` and propagates with recording (the untraced solve copies the probe's result
+    /// instead). False on a contradiction.
+    fn settle_probe(&mut self, grid: &mut [u8], cell: usize, value: u8) -> Result<bool, TimedOut> {
+        let w = self.puzzle.width;
+        if let Some(t) = self.rec.tracer() {
+            let (other, this) = if value == EMPTY {
+                ("filled", "empty")
+            } else {
+                ("empty", "filled")
+            };
+            t.step(
+                format!(
+                    "{}: assuming {other} leads to a contradiction in {}, so it is {this}",
+                    cell_name(cell / w, cell % w),
+                    self.puzzle.line_name(self.contradiction_line)
+                ),
+                vec![(cell / w, cell % w, cell_state(value))],
+            );
+        }
+        grid[cell] = value;
+        self.queue_cell(cell);
+        Ok(self.propagate(grid)?.is_some())
     }
 
     /// Probes every open cell until a whole pass fixes nothing. With `choose`, the last pass also
@@ -709,6 +817,12 @@ impl<'a> Engine<'a> {
                 s.before.extend_from_slice(grid);
                 match (if_filled, if_empty) {
                     (None, None) => return Ok(Probed::Contradiction),
+                    (None, Some(_)) | (Some(_), None) if R::ENABLED => {
+                        let value = if if_filled.is_none() { EMPTY } else { FILLED };
+                        if !self.settle_probe(grid, cell, value)? {
+                            return Ok(Probed::Contradiction);
+                        }
+                    }
                     // The surviving probe is already propagated, so it is the new state.
                     (None, Some(_)) => grid.copy_from_slice(&s.empty),
                     (Some(_), None) => grid.copy_from_slice(&s.filled),
@@ -730,6 +844,11 @@ impl<'a> Engine<'a> {
                                 }
                             }
                         }
+                        if common && R::ENABLED {
+                            if let Some(t) = self.rec.tracer() {
+                                either_way_step(t, w, cell, &s.before, grid);
+                            }
+                        }
                         if !common {
                             let score = (n_filled.min(n_empty), Reverse(n_filled.max(n_empty)));
                             if choose && best.is_none_or(|b| score > b) {
@@ -743,6 +862,8 @@ impl<'a> Engine<'a> {
                                 };
                                 self.branch[0].clone_from(first);
                                 self.branch[1].clone_from(second);
+                                let value = if n_filled >= n_empty { FILLED } else { EMPTY };
+                                self.branch_cell = (cell, value);
                             }
                             continue;
                         }
@@ -825,15 +946,45 @@ impl<'a> Engine<'a> {
         }
         let mut stack = vec![root];
         let mut spare: Vec<Vec<u8>> = Vec::new();
+        // Traced solves only: the guess each stacked grid stands for, beside `stack`.
+        let mut guesses: Vec<Option<Guess>> = if R::ENABLED { vec![None] } else { Vec::new() };
         while let Some(mut grid) = stack.pop() {
             self.deadline.check()?;
+            if R::ENABLED {
+                if let Some(guess) = guesses.pop().flatten() {
+                    if !self.take_guess(&mut grid, guess)? {
+                        continue;
+                    }
+                }
+            }
             match self.probe(&mut grid, true)? {
                 Probed::Contradiction => spare.push(grid),
                 Probed::Solved => {
+                    if let Some(t) = self.rec.tracer() {
+                        t.snapshot(grid.iter().map(|&c| cell_state(c)));
+                        t.freeze();
+                    }
                     found.count += 1;
                     found.first.get_or_insert(grid);
                     if found.count == limit {
                         return Ok(found);
+                    }
+                }
+                Probed::Open if R::ENABLED => {
+                    // The guessed cell is set in the node's grid and propagated when popped, so
+                    // that the explanation shows the guess and then each line it moves.
+                    let (cell, value) = self.branch_cell;
+                    let mark = self.rec.tracer().map(|t| t.mark());
+                    for (second, value) in [(true, UNKNOWN ^ value), (false, value)] {
+                        let mut next = grid.clone();
+                        next[cell] = value;
+                        stack.push(next);
+                        guesses.push(mark.map(|mark| Guess {
+                            mark,
+                            cell,
+                            value,
+                            second,
+                        }));
                     }
                 }
                 Probed::Open => {
@@ -849,6 +1000,154 @@ impl<'a> Engine<'a> {
         }
         Ok(found)
     }
+
+    /// Traced solves: rewinds the explanation to the node `guess` branches from, records the
+    /// guess and propagates it. False on a contradiction.
+    fn take_guess(&mut self, grid: &mut [u8], guess: Guess) -> Result<bool, TimedOut> {
+        let w = self.puzzle.width;
+        let (r, c) = (guess.cell / w, guess.cell % w);
+        if let Some(t) = self.rec.tracer() {
+            t.rewind(guess.mark.steps, guess.mark.depth);
+            let name = |v| if v == FILLED { "filled" } else { "empty" };
+            let text = if guess.second {
+                format!(
+                    "{}: {} led to no solution, so it is {} (search depth {})",
+                    cell_name(r, c),
+                    name(UNKNOWN ^ guess.value),
+                    name(guess.value),
+                    guess.mark.depth + 1
+                )
+            } else {
+                format!(
+                    "{}: no deduction left; guess {} (search depth {})",
+                    cell_name(r, c),
+                    name(guess.value),
+                    guess.mark.depth + 1
+                )
+            };
+            t.guess(text, vec![(r, c, cell_state(guess.value))]);
+            t.snapshot(grid.iter().map(|&c| cell_state(c)));
+        }
+        self.queue_cell(guess.cell);
+        Ok(self.propagate(grid)?.is_some())
+    }
+}
+
+/// A search branch of a traced solve: the cell it sets and where the trace stood before it.
+#[derive(Clone, Copy)]
+struct Guess {
+    mark: crate::trace::Mark,
+    cell: usize,
+    value: u8,
+    /// Whether the other value was tried first and failed.
+    second: bool,
+}
+
+fn cell_state(value: u8) -> Cell {
+    match value {
+        FILLED => Cell::Filled,
+        EMPTY => Cell::Empty,
+        _ => Cell::Unknown,
+    }
+}
+
+impl Puzzle {
+    /// `row 7` or `column 3`, counted from 1.
+    fn line_name(&self, index: usize) -> String {
+        if index < self.height {
+            format!("row {}", index + 1)
+        } else {
+            format!("column {}", index - self.height + 1)
+        }
+    }
+}
+
+/// Records a line solve that set `changes` (position in the line, new value): `open` when the
+/// line was all unknown before, `done` when it is all known after.
+fn line_step(
+    t: &mut Tracer,
+    puzzle: &Puzzle,
+    index: usize,
+    changes: &[(usize, u8)],
+    open: bool,
+    done: bool,
+) {
+    let is_row = index < puzzle.height;
+    let at = |i: usize| {
+        if is_row {
+            (index, i)
+        } else {
+            (i, index - puzzle.height)
+        }
+    };
+    let cells: Vec<(usize, usize, Cell)> = changes
+        .iter()
+        .map(|&(i, v)| {
+            let (r, c) = at(i);
+            (r, c, cell_state(v))
+        })
+        .collect();
+    let clue = &puzzle.clues[index];
+    let clue_text = if clue.is_empty() {
+        "0".to_string()
+    } else {
+        clue.iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let name = puzzle.line_name(index);
+    let text = if open && done {
+        format!(
+            "{name}: clue {clue_text} fits one way: all {} cells set",
+            changes.len()
+        )
+    } else {
+        let prefix = if is_row { "c" } else { "r" };
+        let with = |value: u8| -> Vec<usize> {
+            changes
+                .iter()
+                .filter(|&&(_, v)| v == value)
+                .map(|&(i, _)| i)
+                .collect()
+        };
+        let (filled, empty) = (with(FILLED), with(EMPTY));
+        let mut parts = Vec::new();
+        if !filled.is_empty() {
+            parts.push(format!("fills {}", ranges(prefix, &filled)));
+        }
+        if !empty.is_empty() {
+            parts.push(format!("leaves {} empty", ranges(prefix, &empty)));
+        }
+        let end = if done { "; the line is complete" } else { "" };
+        format!(
+            "{name}, clue {clue_text}: every way to fit it {}{end}",
+            parts.join(" and ")
+        )
+    };
+    t.step(text, cells);
+}
+
+/// Records the cells a probe of `cell` fixed because both of its values agree on them: the
+/// cells open in `before` and known in `after`.
+fn either_way_step(t: &mut Tracer, w: usize, cell: usize, before: &[u8], after: &[u8]) {
+    let mut cells = Vec::new();
+    let mut names = Vec::new();
+    for (i, (&b, &a)) in before.iter().zip(after).enumerate() {
+        if b == UNKNOWN && a != UNKNOWN {
+            cells.push((i / w, i % w, cell_state(a)));
+            let value = if a == FILLED { "filled" } else { "empty" };
+            names.push(format!("{} {value}", cell_name(i / w, i % w)));
+        }
+    }
+    t.step(
+        format!(
+            "{}: filled or empty, either way {}",
+            cell_name(cell / w, cell % w),
+            names.join(", ")
+        ),
+        cells,
+    );
 }
 
 #[cfg(test)]
@@ -953,7 +1252,7 @@ mod tests {
         let puzzle = Puzzle::new(&rows, &columns);
         let mut grid = puzzle.initial_grid(&[]).unwrap();
         let deadline = Deadline::none();
-        let mut engine = Engine::new(&puzzle, &deadline);
+        let mut engine = Engine::new(&puzzle, &deadline, NoTrace);
         engine.queue_all();
         assert_eq!(engine.propagate(&mut grid), Ok(Some(4)));
         assert_eq!(grid.iter().filter(|&&c| c == UNKNOWN).count(), 8);

@@ -8,11 +8,13 @@ pub mod solver;
 
 use serde_json::{json, Value};
 
+use crate::error::Error;
 use crate::grid::BinaryGrid;
-use crate::kinds::{Kind, Puzzle, Solution};
+use crate::kinds::{hint_from, parse_binary_state, Kind, Puzzle, Solution};
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
 use crate::text::ParseError;
+use crate::trace::{Step, Trace};
 
 /// The Nurikabe kind in the registry.
 pub struct NurikabeKind;
@@ -151,6 +153,28 @@ impl Puzzle for Nurikabe {
         Ok(self
             .solve_grid(deadline)?
             .map(|grid| Box::new(NurikabeSolution(grid)) as Box<dyn Solution>))
+    }
+
+    fn solve_traced(
+        &self,
+        deadline: &Deadline,
+    ) -> Result<(Outcome<Box<dyn Solution>>, Trace), TimedOut> {
+        let (outcome, trace) =
+            solver::solve_traced(self.width, self.height, &self.clues, &[], deadline)?;
+        let outcome = outcome
+            .map(|rows| Box::new(NurikabeSolution(BinaryGrid::new(rows))) as Box<dyn Solution>);
+        Ok((outcome, trace))
+    }
+
+    fn hint(&self, state: Option<&str>, deadline: &Deadline) -> Result<Step, Error> {
+        let known = match state {
+            Some(text) => {
+                parse_binary_state(text, self.width, self.height).map_err(Error::State)?
+            }
+            None => Vec::new(),
+        };
+        let solved = solver::solve_traced(self.width, self.height, &self.clues, &known, deadline);
+        hint_from(solved, state.is_some(), deadline)
     }
 }
 

@@ -7,11 +7,15 @@
 //! depth-first search branch on the most telling cell. The search stops after the second solution,
 //! so the verdict is exact; every solution is checked against the rules before it is reported.
 //!
-//! It does not read or print puzzles, explain its deductions, or grade difficulty. Clues that
+//! [`solve_traced`] runs the same solver with a [`Recorder`] that writes each rule's cells, each
+//! probe and each guess on the path to the first solution; [`solve`] records nothing and pays
+//! nothing for it. It does not read or print puzzles or grade difficulty. Clues that
 //! share a cell, lie outside the grid or have size 0 make the puzzle unsolvable.
 
+use crate::grid::Rows;
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
+use crate::trace::{cell_name, Cell, Mark, NoTrace, Recorder, Trace, Tracer};
 
 const UNKNOWN: u8 = 0;
 const LAND: u8 = 1;
@@ -30,17 +34,58 @@ pub fn solve(
     clues: &[(usize, usize, u32)],
     deadline: &Deadline,
 ) -> Result<Outcome<Vec<Vec<bool>>>, TimedOut> {
+    Ok(run(width, height, clues, &[], deadline, NoTrace)?.0)
+}
+
+/// Like [`solve`], starting from the cells in `known` as (row, column, land) besides the clues
+/// (for a hint, the cells a player has set), and also giving the steps to the first solution.
+pub fn solve_traced(
+    width: usize,
+    height: usize,
+    clues: &[(usize, usize, u32)],
+    known: &[(usize, usize, bool)],
+    deadline: &Deadline,
+) -> Result<(Outcome<Rows>, Trace), TimedOut> {
+    let tracer = Tracer::new(width, height);
+    let (outcome, tracer) = run(width, height, clues, known, deadline, tracer)?;
+    Ok((outcome, tracer.into_trace()))
+}
+
+fn run<R: Recorder>(
+    width: usize,
+    height: usize,
+    clues: &[(usize, usize, u32)],
+    known: &[(usize, usize, bool)],
+    deadline: &Deadline,
+    rec: R,
+) -> Result<(Outcome<Rows>, R), TimedOut> {
     let Some(puzzle) = Puzzle::new(width, height, clues) else {
-        return Ok(Outcome::NoSolution);
+        return Ok((Outcome::NoSolution, rec));
     };
-    let mut solver = Solver::new(puzzle);
+    let mut solver = Solver::new(puzzle, rec);
     let mut first: Option<Vec<u8>> = None;
     let mut several = false;
+    let mut root = solver.initial_cells();
+    for &(r, c, land) in known {
+        if r < height && c < width {
+            let cell = &mut root[r * width + c];
+            if *cell == LAND && !land {
+                return Ok((Outcome::NoSolution, solver.rec));
+            }
+            *cell = if land { LAND } else { WATER };
+        }
+    }
     // Each stacked board is a branch still to explore; boards are small enough that copying
     // them is cheaper than undoing moves.
-    let mut stack = vec![solver.initial_cells()];
+    let mut stack = vec![root];
+    // Traced solves only: the guess each stacked board stands for, beside `stack`.
+    let mut guesses: Vec<Option<(Mark, usize, u8)>> =
+        if R::ENABLED { vec![None] } else { Vec::new() };
     while let Some(mut cells) = stack.pop() {
         deadline.check()?;
+        if let Some((mark, cell, value)) = guesses.pop().flatten() {
+            solver.record_guess(mark, cell, value);
+        }
         if solver.propagate(&mut cells).is_err() {
             continue;
         }
@@ -52,10 +97,18 @@ pub fn solve(
                 cells[cell] = LAND;
                 stack.push(water);
                 stack.push(cells);
+                if R::ENABLED {
+                    let mark = solver.rec.tracer().map(|t| t.mark());
+                    guesses.push(mark.map(|m| (m, cell, WATER)));
+                    guesses.push(mark.map(|m| (m, cell, LAND)));
+                }
             }
             Probe::Decided => {
                 if !solver.p.is_solution(&cells) {
                     continue;
+                }
+                if let Some(t) = solver.rec.tracer() {
+                    t.freeze();
                 }
                 if first.is_some() {
                     several = true;
@@ -76,11 +129,28 @@ pub fn solve(
             })
             .collect()
     };
-    Ok(match first {
+    let outcome = match first {
         None => Outcome::NoSolution,
         Some(cells) if several => Outcome::Several(to_rows(cells)),
         Some(cells) => Outcome::Unique(to_rows(cells)),
-    })
+    };
+    Ok((outcome, solver.rec))
+}
+
+fn cell_state(value: u8) -> Cell {
+    match value {
+        LAND => Cell::Filled,
+        WATER => Cell::Empty,
+        _ => Cell::Unknown,
+    }
+}
+
+fn value_name(value: u8) -> &'static str {
+    if value == LAND {
+        "land"
+    } else {
+        "water"
+    }
 }
 
 /// The fixed part of a puzzle: geometry and clues.
@@ -224,7 +294,7 @@ impl Puzzle {
 
 /// Deduction engine: the puzzle plus scratch space reused across calls so that propagation does
 /// not allocate.
-struct Solver {
+struct Solver<R> {
     p: Puzzle,
     /// Land component of each land cell at the last labelling, or `NONE`.
     comp: Vec<u32>,
@@ -255,10 +325,13 @@ struct Solver {
     trial_water: Vec<u8>,
     trial_land: Vec<u8>,
     dfs: Vec<(u32, u8)>,
+    /// Traced solves only: for each cell of `forced`, its island and whether a cut forced it.
+    forced_why: Vec<(u32, bool)>,
+    rec: R,
 }
 
-impl Solver {
-    fn new(p: Puzzle) -> Solver {
+impl<R: Recorder> Solver<R> {
+    fn new(p: Puzzle, rec: R) -> Solver<R> {
         let n = p.n;
         Solver {
             comp: vec![NONE; n],
@@ -283,6 +356,8 @@ impl Solver {
             trial_water: vec![UNKNOWN; n],
             trial_land: vec![UNKNOWN; n],
             dfs: Vec::with_capacity(n),
+            forced_why: Vec::new(),
+            rec,
             p,
         }
     }
@@ -304,6 +379,62 @@ impl Solver {
         self.gen
     }
 
+    /// Records that `cell` was set to `value` for the reason `why` gives; consecutive cells with
+    /// the same reason make one step. Free when not recording.
+    #[inline(always)]
+    fn note(&mut self, cell: usize, value: u8, why: impl FnOnce(&Self) -> String) {
+        if R::ENABLED && self.rec.tracer().is_some() {
+            let reason = why(self);
+            let w = self.p.w;
+            if let Some(t) = self.rec.tracer() {
+                t.merge(&reason, (cell / w, cell % w, cell_state(value)));
+            }
+        }
+    }
+
+    /// `the island of 3 at r2c5`, or `unnumbered land at r4c4` for a component without a clue.
+    fn island_name(&self, id: usize) -> String {
+        let clue = self.comp_clue[id];
+        if clue == NONE {
+            let c = self.comp_cells[self.comp_start[id] as usize] as usize;
+            format!("unnumbered land at {}", self.name(c))
+        } else {
+            let c = self.p.clue_cell[clue as usize] as usize;
+            format!(
+                "the island of {} at {}",
+                self.p.clue_size[clue as usize],
+                self.name(c)
+            )
+        }
+    }
+
+    fn name(&self, cell: usize) -> String {
+        cell_name(cell / self.p.w, cell % self.p.w)
+    }
+
+    /// Records a search guess, first dropping the steps of the branch tried before it.
+    fn record_guess(&mut self, mark: Mark, cell: usize, value: u8) {
+        let name = self.name(cell);
+        if let Some(t) = self.rec.tracer() {
+            t.rewind(mark.steps, mark.depth);
+            let text = if value == WATER {
+                format!(
+                    "{name}: land led to no solution, so it is water (search depth {})",
+                    mark.depth + 1
+                )
+            } else {
+                format!(
+                    "{name}: no deduction left; guess land (search depth {})",
+                    mark.depth + 1
+                )
+            };
+            t.guess(
+                text,
+                vec![(cell / self.p.w, cell % self.p.w, cell_state(value))],
+            );
+        }
+    }
+
     /// Runs all rules until none changes anything.
     fn propagate(&mut self, cells: &mut [u8]) -> Result<(), Contradiction> {
         loop {
@@ -312,14 +443,16 @@ impl Solver {
             // together; the global ones need it fresh.
             let local =
                 self.island_rules(cells)? | self.pool_rule(cells)? | self.count_rule(cells)?;
-            if local
+            let changed = local
                 || self.water_rule(cells)?
                 || self.reach_rule(cells, false)?
-                || self.reach_rule(cells, true)?
-            {
-                continue;
+                || self.reach_rule(cells, true)?;
+            if let Some(t) = self.rec.tracer() {
+                t.snapshot(cells.iter().map(|&c| cell_state(c)));
             }
-            return Ok(());
+            if !changed {
+                return Ok(());
+            }
         }
     }
 
@@ -411,6 +544,30 @@ impl Solver {
             if ns > 0 && (two_clues || merged > self.comp_limit(clue)) {
                 cells[u] = WATER;
                 changed = true;
+                let first = seen[0] as usize;
+                self.note(u, WATER, |s| {
+                    if two_clues {
+                        "cells touching two islands are water".to_string()
+                    } else if ns == 1
+                        && clue != NONE
+                        && s.comp_size[first] == s.p.clue_size[clue as usize]
+                    {
+                        format!(
+                            "{} is complete: its neighbours are water",
+                            s.island_name(first)
+                        )
+                    } else if clue != NONE {
+                        let c = s.p.clue_cell[clue as usize] as usize;
+                        format!(
+                            "land here would make the island of {} at {} too big: water",
+                            s.p.clue_size[clue as usize],
+                            s.name(c)
+                        )
+                    } else {
+                        "land here would join unnumbered land larger than any island: water"
+                            .to_string()
+                    }
+                });
             }
         }
         // An unfinished component with one way out takes it.
@@ -442,6 +599,9 @@ impl Solver {
                 1 if cells[first as usize] == UNKNOWN => {
                     cells[first as usize] = LAND;
                     changed = true;
+                    self.note(first as usize, LAND, |s| {
+                        format!("{} has one way to grow: land", s.island_name(id))
+                    });
                 }
                 2 if clue != NONE && self.p.clue_size[clue as usize] - self.comp_size[id] == 1 => {
                     // One cell left and two diagonal candidates: the cell touching both would
@@ -457,6 +617,14 @@ impl Solver {
                             if self.comp[x] != id as u32 && cells[x] == UNKNOWN {
                                 cells[x] = WATER;
                                 changed = true;
+                                self.note(x, WATER, |s| {
+                                    format!(
+                                        "{} needs one more cell, at {} or {}; either way this cell borders it: water",
+                                        s.island_name(id),
+                                        s.name(a),
+                                        s.name(b)
+                                    )
+                                });
                             }
                         }
                     }
@@ -498,6 +666,9 @@ impl Solver {
                 if water == 3 && unknowns == 1 {
                     cells[unknown] = LAND;
                     changed = true;
+                    self.note(unknown, LAND, |_| {
+                        "the other three cells of a 2x2 block are water; no pools: land".to_string()
+                    });
                 }
             }
         }
@@ -525,9 +696,24 @@ impl Solver {
             return Ok(false);
         };
         let mut changed = false;
-        for c in cells.iter_mut().filter(|c| **c == UNKNOWN) {
-            *c = fill;
-            changed = true;
+        for (c, cell) in cells.iter_mut().enumerate() {
+            if *cell == UNKNOWN {
+                *cell = fill;
+                changed = true;
+                self.note(c, fill, |s| {
+                    if fill == WATER {
+                        format!(
+                            "all {} land cells are found: the rest is water",
+                            s.p.total_land
+                        )
+                    } else {
+                        format!(
+                            "all {} water cells are found: the rest is land",
+                            s.p.total_water
+                        )
+                    }
+                });
+            }
         }
         Ok(changed)
     }
@@ -541,6 +727,7 @@ impl Solver {
         self.reached.fill(false);
         self.owner_adj.fill(NONE);
         self.forced.clear();
+        self.forced_why.clear();
         let ncomp = self.comp_size.len();
         for id in 0..ncomp {
             if self.comp_clue[id] == NONE {
@@ -610,6 +797,11 @@ impl Solver {
             if region == room {
                 // Every reachable cell is needed.
                 self.forced.extend_from_slice(&self.queue[size as usize..]);
+                if R::ENABLED {
+                    let added = self.forced.len() - self.forced_why.len();
+                    self.forced_why
+                        .extend(std::iter::repeat_n((id as u32, false), added));
+                }
                 continue;
             }
             if !with_cuts {
@@ -622,6 +814,9 @@ impl Solver {
                 let x = x as usize;
                 if self.cut_size[x] > 0 && visited - 1 - self.cut_size[x] - size < room {
                     self.forced.push(x as u32);
+                    if R::ENABLED {
+                        self.forced_why.push((id as u32, true));
+                    }
                 }
             }
         }
@@ -634,16 +829,34 @@ impl Solver {
                 UNKNOWN => {
                     cells[c] = WATER;
                     changed = true;
+                    self.note(c, WATER, |_| {
+                        "no island can reach these cells: water".to_string()
+                    });
                 }
                 LAND if self.comp_clue[self.comp[c] as usize] == NONE => return Err(Contradiction),
                 _ => {}
             }
         }
-        for &x in &self.forced {
+        for k in 0..self.forced.len() {
+            let x = self.forced[k];
             match cells[x as usize] {
                 UNKNOWN => {
                     cells[x as usize] = LAND;
                     changed = true;
+                    self.note(x as usize, LAND, |s| {
+                        let (id, cut) = s.forced_why[k];
+                        if cut {
+                            format!(
+                                "every way to complete {} passes through this cell: land",
+                                s.island_name(id as usize)
+                            )
+                        } else {
+                            format!(
+                                "{} can reach just enough cells: they are all land",
+                                s.island_name(id as usize)
+                            )
+                        }
+                    });
                 }
                 WATER => return Err(Contradiction),
                 _ => {}
@@ -680,6 +893,9 @@ impl Solver {
             if self.mark[u] == gen {
                 cells[u] = LAND;
                 changed = true;
+                self.note(u, LAND, |_| {
+                    "walled off from the sea by land: land".to_string()
+                });
                 continue;
             }
             // Removing u leaves the pieces cut off below it and the rest, which holds the root.
@@ -687,6 +903,14 @@ impl Solver {
             if self.cut_wet_pieces[u] > 0 || rest < self.p.total_water {
                 cells[u] = WATER;
                 changed = true;
+                let split = self.cut_wet_pieces[u] > 0;
+                self.note(u, WATER, |_| {
+                    if split {
+                        "the sea would be split without this cell: water".to_string()
+                    } else {
+                        "the sea would have too little room without this cell: water".to_string()
+                    }
+                });
             }
         }
         Ok(changed)
@@ -774,16 +998,36 @@ impl Solver {
                     continue;
                 }
                 deadline.check()?;
+                // A hypothesis's consequences are not facts: they stay out of the explanation.
+                self.rec.mute(true);
                 as_water.copy_from_slice(cells);
                 as_water[x] = WATER;
                 let water_ok = self.propagate(as_water).is_ok();
                 as_land.copy_from_slice(cells);
                 as_land[x] = LAND;
                 let land_ok = self.propagate(as_land).is_ok();
+                self.rec.mute(false);
                 match (water_ok, land_ok) {
                     (false, false) => {
                         self.cands = candidates;
                         return Ok(Probe::Dead);
+                    }
+                    (true, false) | (false, true) if R::ENABLED => {
+                        // Set the one cell and let the recorded propagation below explain the
+                        // rest (the untraced solve copies the trial's result instead).
+                        let value = if water_ok { WATER } else { LAND };
+                        let name = self.name(x);
+                        if let Some(t) = self.rec.tracer() {
+                            t.step(
+                                format!(
+                                    "{name}: assuming {} leads to a contradiction, so it is {}",
+                                    value_name(WATER ^ LAND ^ value),
+                                    value_name(value)
+                                ),
+                                vec![(x / self.p.w, x % self.p.w, cell_state(value))],
+                            );
+                        }
+                        cells[x] = value;
                     }
                     (true, false) => cells.copy_from_slice(as_water),
                     (false, true) => cells.copy_from_slice(as_land),
@@ -799,6 +1043,9 @@ impl Solver {
                             if as_water[i] == as_land[i] && as_water[i] != UNKNOWN {
                                 cells[i] = as_water[i];
                                 agreed = true;
+                                self.note(i, cells[i], |s| {
+                                    format!("{}: land or water, either way", s.name(x))
+                                });
                             }
                         }
                         if !agreed {

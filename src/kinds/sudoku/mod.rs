@@ -7,10 +7,12 @@ pub mod solver;
 
 use serde_json::{json, Value};
 
-use crate::kinds::{Kind, Puzzle, Solution};
+use crate::error::Error;
+use crate::kinds::{hint_from, Kind, Puzzle, Solution};
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
 use crate::text::ParseError;
+use crate::trace::{Step, Trace};
 
 /// The Sudoku kind in the registry.
 pub struct SudokuKind;
@@ -76,6 +78,40 @@ impl Puzzle for Sudoku {
         Ok(self
             .solve_cells(deadline)?
             .map(|cells| Box::new(SudokuSolution(cells)) as Box<dyn Solution>))
+    }
+
+    fn solve_traced(
+        &self,
+        deadline: &Deadline,
+    ) -> Result<(Outcome<Box<dyn Solution>>, Trace), TimedOut> {
+        let (outcome, trace) = solver::solve_traced(&self.cells, deadline)?;
+        Ok((
+            outcome.map(|cells| Box::new(SudokuSolution(cells)) as Box<dyn Solution>),
+            trace,
+        ))
+    }
+
+    fn hint(&self, state: Option<&str>, deadline: &Deadline) -> Result<Step, Error> {
+        let cells = match state {
+            Some(text) => {
+                let state = format::parse(text).map_err(Error::State)?.cells;
+                let kept = self
+                    .cells
+                    .iter()
+                    .zip(&state)
+                    .all(|(&given, &now)| given == 0 || given == now);
+                if !kept {
+                    return Err(Error::StateContradicts);
+                }
+                state
+            }
+            None => self.cells,
+        };
+        hint_from(
+            solver::solve_traced(&cells, deadline),
+            state.is_some(),
+            deadline,
+        )
     }
 }
 
