@@ -2,7 +2,7 @@
 
 mod cli;
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -62,46 +62,127 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     if args.hint {
         return hint(args, kind, limit);
     }
-    let several = args.files.len() > 1;
+    let inputs = gridsight::batch::expand_inputs(&args.files).context("cannot list a folder")?;
+    let several = inputs.len() > 1;
     if several && args.solution_image.is_some() {
         bail!("--solution-image takes a single input");
     }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut progress = Progress::new(inputs.len(), several && io::stderr().is_terminal());
     let mut stdout = io::stdout().lock();
     let mut exit_code = 0;
-    for file in &args.files {
-        let path = file.to_string_lossy();
-        let reports = gridsight::solve_text_file(&path, kind, limit, args.explain);
-        for report in &reports {
-            exit_code = exit_code.max(report.exit_code());
-            if args.json {
-                writeln!(stdout, "{}", report.to_json())?;
-            } else {
-                if several || reports.len() > 1 {
-                    writeln!(stdout, "# {}", report.input)?;
+    gridsight::batch::run_in_order(
+        &inputs,
+        threads,
+        |file| gridsight::solve_text_file(&file.to_string_lossy(), kind, limit, args.explain),
+        |_, reports| -> anyhow::Result<()> {
+            progress.clear();
+            for report in &reports {
+                exit_code = exit_code.max(report.exit_code());
+                progress.count(report);
+                print_report(&mut stdout, args, report, several || reports.len() > 1)?;
+            }
+            progress.show();
+            Ok(())
+        },
+    )?;
+    progress.finish(several);
+    Ok(exit_code)
+}
+
+/// Prints one input's result: a JSON line, or its solution text (errors and notes on stderr).
+fn print_report(
+    stdout: &mut impl Write,
+    args: &SolveArgs,
+    report: &report::Report,
+    header: bool,
+) -> anyhow::Result<()> {
+    if args.json {
+        writeln!(stdout, "{}", report.to_json())?;
+    } else {
+        if header {
+            writeln!(stdout, "# {}", report.input)?;
+        }
+        match &report.result {
+            Ok((puzzle, solved)) => {
+                if let Some(path) = &args.solution_image {
+                    write_solution_image(puzzle.as_ref(), solved, path)?;
                 }
-                match &report.result {
-                    Ok((puzzle, solved)) => {
-                        if let Some(path) = &args.solution_image {
-                            write_solution_image(puzzle.as_ref(), solved, path)?;
-                        }
-                        if let Some(trace) = &solved.trace {
-                            stdout.write_all(report::trace_text(trace).as_bytes())?;
-                        }
-                        stdout.write_all(solved.to_text().as_bytes())?;
-                        if !solved.unique && puzzle.ambiguity_matters() {
-                            eprintln!(
-                                "gridsight: {}: more than one solution; the first is shown",
-                                report.input
-                            );
-                        }
-                    }
-                    Err(error) => eprintln!("gridsight: {}: {error}", report.input),
+                if let Some(trace) = &solved.trace {
+                    stdout.write_all(report::trace_text(trace).as_bytes())?;
+                }
+                stdout.write_all(solved.to_text().as_bytes())?;
+                if !solved.unique && puzzle.ambiguity_matters() {
+                    eprintln!(
+                        "gridsight: {}: more than one solution; the first is shown",
+                        report.input
+                    );
                 }
             }
-            stdout.flush()?;
+            Err(error) => eprintln!("gridsight: {}: {error}", report.input),
         }
     }
-    Ok(exit_code)
+    stdout.flush()?;
+    Ok(())
+}
+
+/// The batch's running count, drawn on one stderr line when stderr is a terminal, and its summary.
+struct Progress {
+    total: usize,
+    finished: usize,
+    solved: usize,
+    ambiguous: usize,
+    failed: usize,
+    visible: bool,
+}
+
+impl Progress {
+    fn new(total: usize, visible: bool) -> Self {
+        Progress {
+            total,
+            finished: 0,
+            solved: 0,
+            ambiguous: 0,
+            failed: 0,
+            visible,
+        }
+    }
+
+    fn count(&mut self, report: &report::Report) {
+        self.finished += 1;
+        match report.exit_code() {
+            0 => self.solved += 1,
+            1 => self.ambiguous += 1,
+            _ => self.failed += 1,
+        }
+    }
+
+    fn counts(&self) -> String {
+        format!(
+            "{} solved, {} ambiguous, {} failed",
+            self.solved, self.ambiguous, self.failed
+        )
+    }
+
+    fn show(&self) {
+        if self.visible {
+            eprint!("\r[{}/{}] {}", self.finished, self.total, self.counts());
+        }
+    }
+
+    fn clear(&self) {
+        if self.visible {
+            eprint!("\r\x1b[2K");
+        }
+    }
+
+    /// The summary line after a batch of several inputs.
+    fn finish(&self, several: bool) {
+        self.clear();
+        if several {
+            eprintln!("gridsight: {} results: {}", self.finished, self.counts());
+        }
+    }
 }
 
 /// Draws the solution the solve stage found as a clean page.
