@@ -197,7 +197,7 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, St
         Homography::from_points(rectangle, corners).ok_or("the outline is degenerate")?;
     let pixels = rectify::warp(&source, &to_source, rw, rh);
     let mask = Mask {
-        ink: threshold::adaptive(&pixels, rw, rh, rw.max(rh) / 40 + 3, 10),
+        ink: threshold::adaptive(&pixels, rw, rh, rw.max(rh) / 40 + 3, 6),
         width: rw,
         height: rh,
     };
