@@ -74,9 +74,8 @@ pub fn components(
     }
     let mut index = vec![usize::MAX; runs.len()];
     let mut found: Vec<Component> = Vec::new();
-    for r in 0..runs.len() {
+    for (r, &(y, start, end)) in runs.iter().enumerate() {
         let label = root(&mut parent, r);
-        let (y, start, end) = runs[r];
         if index[label] == usize::MAX {
             index[label] = found.len();
             found.push(Component {
