@@ -6,6 +6,7 @@
 //! [`qr`] decodes a solved grid that is a QR code.
 
 pub mod batch;
+pub mod detect;
 pub mod error;
 pub mod grid;
 pub mod input;

@@ -1,0 +1,171 @@
+//! Measures the detect stage over photos: `cargo run --release --example detect_eval -- [--png
+//! DIR] FILE_OR_DIR...`. A photo with `NAME.truth.json` beside it is checked against the
+//! truth's grid size and corners (within 2% of the grid size, any quarter turn); one with
+//! `NAME.dat` beside it (the newspaper Sudoku set) must give a 9x9 lattice. Prints one line per
+//! photo, the found rate, and with `--png` writes each photo shrunk with its lattice drawn on.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use gridsight::detect::{find_lattice, load_upright, Lattice};
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let png = match args.iter().position(|a| a == "--png") {
+        Some(i) if i + 1 < args.len() => {
+            let dir = PathBuf::from(args.remove(i + 1));
+            args.remove(i);
+            Some(dir)
+        }
+        _ => None,
+    };
+    let mut photos: Vec<PathBuf> = Vec::new();
+    for arg in &args {
+        let path = PathBuf::from(arg);
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
+                .expect("readable folder")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "jpg" || e == "png"))
+                .collect();
+            found.sort();
+            photos.extend(found);
+        } else {
+            photos.push(path);
+        }
+    }
+    let (mut good, mut total) = (0, 0);
+    for photo in &photos {
+        total += 1;
+        let started = Instant::now();
+        let verdict = match load_upright(photo) {
+            Err(e) => format!("load error: {e}"),
+            Ok(rgb) => {
+                let gray = image::DynamicImage::ImageRgb8(rgb).to_luma8();
+                let loaded = started.elapsed();
+                let found = find_lattice(&gray);
+                let detect = started.elapsed() - loaded;
+                let verdict = match &found {
+                    Err(e) => format!("FAIL {e}"),
+                    Ok(lattice) => match judge(photo, lattice) {
+                        Ok(note) => {
+                            good += 1;
+                            format!("ok {note}")
+                        }
+                        Err(note) => format!("FAIL {note}"),
+                    },
+                };
+                if let Some(dir) = &png {
+                    draw(
+                        &gray,
+                        found.ok().as_ref(),
+                        &dir.join(photo.file_name().unwrap()),
+                    );
+                }
+                format!(
+                    "{verdict} (load {:.0} ms, detect {:.0} ms)",
+                    loaded.as_secs_f64() * 1e3,
+                    detect.as_secs_f64() * 1e3
+                )
+            }
+        };
+        println!("{}: {verdict}", photo.display());
+    }
+    println!(
+        "found {good}/{total} ({:.1}%)",
+        100.0 * good as f64 / total.max(1) as f64
+    );
+}
+
+/// Checks a lattice against the truth or `.dat` beside the photo.
+fn judge(photo: &Path, lattice: &Lattice) -> Result<String, String> {
+    let size = format!("{}x{}", lattice.rows, lattice.columns);
+    if photo.with_extension("dat").exists() {
+        return if (lattice.rows, lattice.columns) == (9, 9) {
+            Ok(size)
+        } else {
+            Err(size)
+        };
+    }
+    let truth_path = photo.with_extension("truth.json");
+    let Ok(text) = std::fs::read_to_string(&truth_path) else {
+        return Ok(format!("{size} (no truth)"));
+    };
+    let truth: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let corners: Vec<(f32, f32)> = truth["grid_corners_upright"]
+        .as_array()
+        .ok_or("truth without corners")?
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_f64().unwrap_or(0.0) as f32,
+                p[1].as_f64().unwrap_or(0.0) as f32,
+            )
+        })
+        .collect();
+    let (width, height) = (
+        truth["width"].as_u64().unwrap_or(0) as usize,
+        truth["height"].as_u64().unwrap_or(0) as usize,
+    );
+    let (r, c) = (lattice.rows, lattice.columns);
+    let mine = [
+        lattice.points[0][0],
+        lattice.points[0][c],
+        lattice.points[r][c],
+        lattice.points[r][0],
+    ];
+    let side = (0..4)
+        .map(|i| distance(corners[i], corners[(i + 1) % 4]))
+        .fold(0.0, f32::max);
+    let (turn, error) = (0..4)
+        .map(|t| {
+            let e = (0..4)
+                .map(|i| distance(mine[(i + t) % 4], corners[i]))
+                .fold(0.0, f32::max);
+            (t, e)
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap_or((0, f32::MAX));
+    let expected = if turn % 2 == 0 {
+        (height, width)
+    } else {
+        (width, height)
+    };
+    let note = format!(
+        "{size} truth {height}x{width} corner error {:.2}% turn {turn}",
+        100.0 * error / side
+    );
+    if (r, c) == expected && error <= 0.02 * side {
+        Ok(note)
+    } else {
+        Err(note)
+    }
+}
+
+fn distance(a: (f32, f32), b: (f32, f32)) -> f32 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+/// Writes the photo shrunk to about 900 pixels with the lattice's points marked.
+fn draw(gray: &image::GrayImage, lattice: Option<&Lattice>, path: &Path) {
+    let scale = (900.0 / gray.width().max(gray.height()) as f32).min(1.0);
+    let (w, h) = (
+        (gray.width() as f32 * scale) as u32,
+        (gray.height() as f32 * scale) as u32,
+    );
+    let small = image::imageops::resize(gray, w, h, image::imageops::FilterType::Triangle);
+    let mut out = image::DynamicImage::ImageLuma8(small).to_rgb8();
+    for row in lattice.map(|l| &l.points[..]).unwrap_or(&[]) {
+        for &(x, y) in row {
+            let (x, y) = ((x * scale) as i64, (y * scale) as i64);
+            for d in -2..=2 {
+                for (px, py) in [(x + d, y), (x, y + d)] {
+                    if px >= 0 && py >= 0 && (px as u32) < w && (py as u32) < h {
+                        out.put_pixel(px as u32, py as u32, image::Rgb([255, 0, 0]));
+                    }
+                }
+            }
+        }
+    }
+    let _ = out.save(path.with_extension("png"));
+}

@@ -1,0 +1,109 @@
+//! A second way to find a grid's outline, for when its border touches other print (a rule
+//! through the page, a frame around the puzzle): the grid's cells are the paper showing through
+//! it, many compact blank pieces of about one size side by side. This groups such pieces and
+//! returns the outline points of the largest group. It does not check the group's regularity;
+//! the line count does.
+
+use super::components::{components, Component};
+
+/// The outline points of the largest group of similar neighbouring blank pieces of `ink`, grown
+/// outward by a little so the grid's outer lines fall inside; `None` with fewer than 9 pieces.
+pub fn largest_group(ink: &[bool], width: usize, height: usize) -> Option<Vec<(f64, f64)>> {
+    let blank: Vec<bool> = ink.iter().map(|&i| !i).collect();
+    let small = (width.min(height) / 120).max(3);
+    let large = width.max(height) / 3;
+    let pieces: Vec<Component> = components(&blank, width, height, small * small / 2, small)
+        .into_iter()
+        .filter(|c| {
+            let (w, h) = (c.bounds.2 - c.bounds.0 + 1, c.bounds.3 - c.bounds.1 + 1);
+            w <= large && h <= large && w <= 3 * h && h <= 3 * w && c.pixels * 5 >= w * h * 2
+        })
+        .collect();
+    let size = |c: &Component| (c.pixels as f64).sqrt();
+    let centre = |c: &Component| {
+        (
+            (c.bounds.0 + c.bounds.2) as f64 / 2.0,
+            (c.bounds.1 + c.bounds.3) as f64 / 2.0,
+        )
+    };
+    let mut group: Vec<usize> = (0..pieces.len()).collect();
+    fn root(group: &mut [usize], mut i: usize) -> usize {
+        while group[i] != i {
+            group[i] = group[group[i]];
+            i = group[i];
+        }
+        i
+    }
+    for a in 0..pieces.len() {
+        for b in a + 1..pieces.len() {
+            let (sa, sb) = (size(&pieces[a]), size(&pieces[b]));
+            let (ca, cb) = (centre(&pieces[a]), centre(&pieces[b]));
+            let near = (ca.0 - cb.0).hypot(ca.1 - cb.1) < 1.8 * sa.max(sb);
+            if near && sa.max(sb) < 1.5 * sa.min(sb) {
+                let (p, q) = (root(&mut group, a), root(&mut group, b));
+                group[p.max(q)] = p.min(q);
+            }
+        }
+    }
+    let mut members = vec![Vec::new(); pieces.len()];
+    for i in 0..pieces.len() {
+        let r = root(&mut group, i);
+        members[r].push(i);
+    }
+    let best = members.into_iter().max_by_key(Vec::len)?;
+    if best.len() < 9 {
+        return None;
+    }
+    let points: Vec<(f64, f64)> = best
+        .iter()
+        .flat_map(|&i| pieces[i].outline.iter().copied())
+        .collect();
+    let n = points.len() as f64;
+    let middle = (
+        points.iter().map(|p| p.0).sum::<f64>() / n,
+        points.iter().map(|p| p.1).sum::<f64>() / n,
+    );
+    // The blank inside a cell stops half a line short of the line's centre, plus thresholding.
+    let grow = 2.0 + 0.1 * best.iter().map(|&i| size(&pieces[i])).sum::<f64>() / best.len() as f64;
+    Some(
+        points
+            .into_iter()
+            .map(|(x, y)| {
+                let (dx, dy) = (x - middle.0, y - middle.1);
+                let length = dx.hypot(dy).max(1e-9);
+                (x + dx / length * grow, y + dy / length * grow)
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_the_cells_of_a_grid_and_ignores_a_lone_box() {
+        let (w, h) = (400, 300);
+        let mut ink = vec![false; w * h];
+        let mut line = |x0: usize, y0: usize, x1: usize, y1: usize| {
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    ink[y * w + x] = true;
+                }
+            }
+        };
+        for k in 0..=5 {
+            line(20 + k * 30, 20, 21 + k * 30, 170);
+            line(20, 20 + k * 30, 171, 21 + k * 30);
+        }
+        line(250, 50, 390, 51);
+        line(250, 200, 390, 201);
+        let outline = largest_group(&ink, w, h).unwrap();
+        let xs = outline.iter().map(|p| p.0);
+        let (lo, hi) = (xs.clone().fold(f64::MAX, f64::min), xs.fold(0.0, f64::max));
+        assert!(
+            lo > 15.0 && lo < 23.0 && hi > 168.0 && hi < 176.0,
+            "{lo} {hi}"
+        );
+    }
+}

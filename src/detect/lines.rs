@@ -1,0 +1,217 @@
+//! Grid lines in a rectified ink mask: how many evenly spaced lines cross it one way (counted
+//! from the ink, never assumed), and where each line really runs near every crossing, followed
+//! locally so a curled page keeps cells on their lines. It only reads lines perpendicular to
+//! the x axis; the caller transposes the mask for the other direction.
+
+/// A rectified ink mask, row-major.
+pub struct Mask {
+    pub ink: Vec<bool>,
+    pub width: usize,
+    pub height: usize,
+}
+
+impl Mask {
+    /// The same mask with x and y swapped.
+    pub fn transposed(&self) -> Mask {
+        let mut ink = vec![false; self.ink.len()];
+        for y in 0..self.height {
+            for x in 0..self.width {
+                ink[x * self.height + y] = self.ink[y * self.width + x];
+            }
+        }
+        Mask {
+            ink,
+            width: self.height,
+            height: self.width,
+        }
+    }
+}
+
+/// Lengthwise pieces a line is cut into when scoring it: each piece may sit a little off the
+/// straight line, which tolerates page curl and a slightly wrong outer quadrilateral.
+const SEGMENTS: usize = 12;
+
+/// The number of cells across the mask, `n` >= 3, such that lines stand at all `n + 1` evenly
+/// spaced positions and not half-way between them; the largest such `n` (a Sudoku's box lines
+/// alone would also pass as 3). `None` when no spacing fits.
+pub fn count_cells(mask: &Mask) -> Option<usize> {
+    let (w, h) = (mask.width, mask.height);
+    if w < 12 || h < SEGMENTS {
+        return None;
+    }
+    // Ink fraction of every column within each lengthwise segment.
+    let mut columns = vec![vec![0f32; w]; SEGMENTS];
+    for (s, column) in columns.iter_mut().enumerate() {
+        let (y0, y1) = (s * h / SEGMENTS, (s + 1) * h / SEGMENTS);
+        for y in y0..y1 {
+            for (x, c) in column.iter_mut().enumerate() {
+                *c += f32::from(u8::from(mask.ink[y * w + x]));
+            }
+        }
+        column
+            .iter_mut()
+            .for_each(|c| *c /= (y1 - y0).max(1) as f32);
+    }
+    let score = |centre: f64, reach: usize| -> f32 {
+        let c = centre.round() as isize;
+        let (lo, hi) = (
+            (c - reach as isize).max(0) as usize,
+            ((c + reach as isize) as usize).min(w - 1),
+        );
+        columns
+            .iter()
+            .map(|column| column[lo..=hi].iter().copied().fold(0.0, f32::max))
+            .sum::<f32>()
+            / SEGMENTS as f32
+    };
+    let most = (w / 6).min(60);
+    (3..=most).rev().find(|&n| {
+        let cell = w as f64 / n as f64;
+        let reach = (cell * 0.2).round().max(1.0) as usize;
+        let lines: Vec<f32> = (1..n)
+            .map(|k| score(k as f64 * cell - 0.5, reach))
+            .collect();
+        let mids: Vec<f32> = (0..n)
+            .map(|k| score((k as f64 + 0.5) * cell - 0.5, reach))
+            .collect();
+        let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
+        let line_mean = lines.iter().sum::<f32>() / lines.len() as f32;
+        let mid_mean = mids.iter().sum::<f32>() / mids.len() as f32;
+        let mid_most = mids.iter().copied().fold(0.0, f32::max);
+        weakest >= 0.45
+            && mid_mean <= 0.5 * line_mean
+            && mid_most <= 0.85 * weakest.max(line_mean * 0.8)
+    })
+}
+
+/// Where each of the `n + 1` evenly spaced lines perpendicular to x runs, sampled at the
+/// `crossings` positions along it (the other direction's line positions, in pixels): the line's
+/// x position in pixels at each crossing, `[line][crossing]`. Each line is followed outward from
+/// its middle, each estimate starting from its neighbour's, and the result lightly smoothed.
+pub fn follow(mask: &Mask, n: usize, crossings: &[f64]) -> Vec<Vec<f64>> {
+    let (w, h) = (mask.width, mask.height);
+    let cell = w as f64 / n.max(1) as f64;
+    let gap = if crossings.len() > 1 {
+        (crossings[crossings.len() - 1] - crossings[0]) / (crossings.len() - 1) as f64
+    } else {
+        h as f64
+    };
+    let reach = (cell * 0.3).max(2.0);
+    (0..=n)
+        .map(|k| {
+            let straight = k as f64 * cell;
+            let mut found = vec![straight; crossings.len()];
+            let middle = crossings.len() / 2;
+            let order = (middle..crossings.len()).chain((0..middle).rev());
+            for i in order {
+                let guess = match i {
+                    _ if i == middle => straight,
+                    _ if i > middle => found[i - 1],
+                    _ => found[i + 1],
+                };
+                found[i] = locate(mask, guess, reach, crossings[i], gap).unwrap_or(guess);
+            }
+            smooth(&found)
+        })
+        .collect()
+}
+
+/// The x position of the ink line near `guess` (within `reach`) in the band of half a cell
+/// (`gap`) above and below `y`, leaving out the crossing line itself; `None` when too little
+/// of the band is inked there.
+fn locate(mask: &Mask, guess: f64, reach: f64, y: f64, gap: f64) -> Option<f64> {
+    let (w, h) = (mask.width as isize, mask.height as isize);
+    let lo = ((guess - reach).floor() as isize).max(0);
+    let hi = ((guess + reach).ceil() as isize).min(w - 1);
+    let skip = (gap * 0.2).max(2.0);
+    let rows: Vec<usize> = (((y - gap / 2.0).floor() as isize).max(0)
+        ..((y + gap / 2.0).ceil() as isize).min(h))
+        .filter(|&r| (r as f64 + 0.5 - y).abs() > skip)
+        .map(|r| r as usize)
+        .collect();
+    if hi <= lo || rows.len() < 3 {
+        return None;
+    }
+    let counts: Vec<f64> = (lo..=hi)
+        .map(|x| {
+            rows.iter()
+                .filter(|&&r| mask.ink[r * mask.width + x as usize])
+                .count() as f64
+        })
+        .collect();
+    let peak = (0..counts.len()).max_by(|&a, &b| counts[a].total_cmp(&counts[b]))?;
+    if counts[peak] < 0.3 * rows.len() as f64 {
+        return None;
+    }
+    // The centre of the run of strong columns around the peak: a thick line's middle.
+    let strong = |i: usize| counts[i] >= 0.5 * counts[peak];
+    let (mut a, mut b) = (peak, peak);
+    while a > 0 && strong(a - 1) {
+        a -= 1;
+    }
+    while b + 1 < counts.len() && strong(b + 1) {
+        b += 1;
+    }
+    let total: f64 = counts[a..=b].iter().sum();
+    let centre: f64 = (a..=b).map(|i| i as f64 * counts[i]).sum::<f64>() / total;
+    Some(lo as f64 + centre + 0.5)
+}
+
+/// Median of each value with its two neighbours, ends kept: one bad estimate cannot bend a line.
+fn smooth(values: &[f64]) -> Vec<f64> {
+    (0..values.len())
+        .map(|i| {
+            if i == 0 || i + 1 == values.len() {
+                return values[i];
+            }
+            let mut three = [values[i - 1], values[i], values[i + 1]];
+            three.sort_by(f64::total_cmp);
+            three[1]
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid_mask(size: usize, n: usize, bend: f64) -> Mask {
+        let mut ink = vec![false; size * size];
+        let cell = size as f64 / n as f64;
+        for y in 0..size {
+            for k in 0..=n {
+                let shift = bend * (y as f64 / size as f64 * 3.0).sin();
+                let x = ((k as f64 * cell + shift).round() as usize).min(size - 1);
+                ink[y * size + x] = true;
+                ink[x * size + y] = true;
+            }
+        }
+        Mask {
+            ink,
+            width: size,
+            height: size,
+        }
+    }
+
+    #[test]
+    fn counts_cells_and_follows_bent_lines() {
+        let mask = grid_mask(300, 10, 0.0);
+        assert_eq!(count_cells(&mask), Some(10));
+        let bent = grid_mask(300, 12, 6.0);
+        assert_eq!(count_cells(&bent), Some(12));
+        let crossings: Vec<f64> = (0..=12).map(|k| k as f64 * 25.0).collect();
+        let lines = follow(&bent, 12, &crossings);
+        let shift = 6.0 * (150.0f64 / 300.0 * 3.0).sin();
+        assert!(
+            (lines[5][6] - (125.0 + shift + 0.5)).abs() < 1.5,
+            "{:?}",
+            lines[5]
+        );
+        let empty = Mask {
+            ink: vec![false; 90_000],
+            width: 300,
+            height: 300,
+        };
+        assert_eq!(count_cells(&empty), None);
+    }
+}

@@ -1,0 +1,291 @@
+//! The detect stage: finds a printed puzzle's grid in a photo and its lattice of cell corners.
+//!
+//! Method: shrink to about 1000 pixels, mark ink by adaptive threshold (`threshold`), take the
+//! largest connected pieces of ink (`components`), fit the largest quadrilateral to each one's
+//! convex hull (`quad`), or failing that to the largest group of blank cells (`cells`), warp that quadrilateral upright from the full-resolution image
+//! (`rectify`), count the evenly spaced grid lines both ways and follow each line near every
+//! crossing (`lines`), and map the crossings back into the photo. Loading with EXIF orientation
+//! is in `load`.
+//!
+//! It finds boxed grids (Sudoku, Nurikabe, a nonogram's cell grid when its clues are not boxed
+//! in) and does not read cell contents. Row 0 is the grid side nearest the top of the image: a
+//! puzzle photographed upside down or sideways comes out turned, and only the reader of the
+//! digits can tell. Grids without lines (the jump maze) are out of its scope.
+
+mod cells;
+mod components;
+mod lines;
+mod load;
+mod quad;
+mod rectify;
+mod threshold;
+
+use std::borrow::Cow;
+
+use image::GrayImage;
+
+use crate::photo::geometry::Homography;
+use lines::Mask;
+pub use load::{load_upright, MAX_PIXELS};
+
+/// What can go wrong while loading a photo or finding its grid.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DetectError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("the image is {width}x{height} pixels, more than the {MAX_PIXELS} allowed")]
+    TooLarge { width: u32, height: u32 },
+    #[error("cannot decode the image: {0}")]
+    Corrupt(image::ImageError),
+    #[error("no puzzle grid found: {0}")]
+    NoPuzzle(String),
+}
+
+/// A grid's cell corners in image coordinates: `points[row][column]` for `rows + 1` by
+/// `columns + 1` corners, row 0 at the top.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lattice {
+    pub rows: usize,
+    pub columns: usize,
+    pub points: Vec<Vec<(f32, f32)>>,
+}
+
+impl Lattice {
+    /// The centre of a cell (the mean of its four corners); (0, 0) outside the lattice.
+    pub fn cell_centre(&self, row: usize, column: usize) -> (f32, f32) {
+        let Some(c) = self.corners(row, column) else {
+            return (0.0, 0.0);
+        };
+        (
+            c.iter().map(|p| p.0).sum::<f32>() / 4.0,
+            c.iter().map(|p| p.1).sum::<f32>() / 4.0,
+        )
+    }
+
+    /// The cell resampled to a `size` x `size` grey square through its own four corners
+    /// (bilinear), shrunk by `inset` (a fraction of the cell on each side, e.g. 0.1) to drop the
+    /// grid lines. A cell outside the lattice gives a white square.
+    pub fn cell_image(
+        &self,
+        image: &GrayImage,
+        row: usize,
+        column: usize,
+        size: u32,
+        inset: f32,
+    ) -> GrayImage {
+        let Some([a, b, c, d]) = self.corners(row, column) else {
+            return GrayImage::from_pixel(size, size, image::Luma([255]));
+        };
+        let inset = f64::from(inset.clamp(0.0, 0.49));
+        let span = 1.0 - 2.0 * inset;
+        let lerp = |p: (f32, f32), q: (f32, f32), t: f64| {
+            (
+                f64::from(p.0) + (f64::from(q.0) - f64::from(p.0)) * t,
+                f64::from(p.1) + (f64::from(q.1) - f64::from(p.1)) * t,
+            )
+        };
+        GrayImage::from_fn(size, size, |u, v| {
+            let s = inset + span * (f64::from(u) + 0.5) / f64::from(size);
+            let t = inset + span * (f64::from(v) + 0.5) / f64::from(size);
+            let (top, bottom) = (lerp(a, b, s), lerp(d, c, s));
+            let x = top.0 + (bottom.0 - top.0) * t;
+            let y = top.1 + (bottom.1 - top.1) * t;
+            image::Luma([rectify::sample(image, x, y).round() as u8])
+        })
+    }
+
+    /// Top-left, top-right, bottom-right, bottom-left corners of a cell.
+    fn corners(&self, row: usize, column: usize) -> Option<[(f32, f32); 4]> {
+        let top = self.points.get(row)?;
+        let bottom = self.points.get(row + 1)?;
+        Some([
+            *top.get(column)?,
+            *top.get(column + 1)?,
+            *bottom.get(column + 1)?,
+            *bottom.get(column)?,
+        ])
+    }
+}
+
+/// Long side of the image the grid is first looked for in.
+const WORKING_SIZE: u32 = 1000;
+/// Long side of the rectified grid the lines are counted and followed in.
+const RECTIFIED_SIZE: f64 = 1200.0;
+/// How many of the largest ink pieces are tried as the grid's border.
+const CANDIDATES: usize = 4;
+
+/// Finds the main puzzle grid: (rows + 1) x (columns + 1) cell-corner points in the image's
+/// coordinates, rows and columns counted from the image.
+pub fn find_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
+    let (width, height) = image.dimensions();
+    if width.min(height) < 32 {
+        return Err(DetectError::NoPuzzle(format!(
+            "the image is only {width}x{height} pixels"
+        )));
+    }
+    let factor = width.max(height).div_ceil(WORKING_SIZE);
+    let small = threshold::shrink(image, factor);
+    let (sw, sh) = (small.width() as usize, small.height() as usize);
+    let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
+    let min_side = sw.min(sh) / 8;
+    let mut pieces: Vec<(f64, [(f64, f64); 4])> =
+        components::components(&ink, sw, sh, 4 * min_side, min_side)
+            .into_iter()
+            .filter_map(|piece| {
+                let corners = quad::largest_quad(&quad::convex_hull(&piece.outline))?;
+                let scale = f64::from(factor);
+                let corners = corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
+                Some((quad::area(&corners).abs(), corners))
+            })
+            .collect();
+    pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
+    pieces.truncate(CANDIDATES);
+    // Last, the outline of the largest group of cells, for a grid whose border touches other print.
+    if let Some(corners) = cells::largest_group(&ink, sw, sh)
+        .and_then(|outline| quad::largest_quad(&quad::convex_hull(&outline)))
+    {
+        let scale = f64::from(factor);
+        pieces.push((
+            0.0,
+            corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)),
+        ));
+    }
+    let mut reason = String::from("no large four-sided outline of ink");
+    for (_, corners) in pieces {
+        match lattice_in(image, corners) {
+            Ok(lattice) => return Ok(lattice),
+            Err(why) => reason = why,
+        }
+    }
+    Err(DetectError::NoPuzzle(reason))
+}
+
+/// The lattice inside the quadrilateral `corners` (any order around it), or why there is none.
+fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, String> {
+    let corners = upright_order(corners);
+    let length = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+    let across = (length(corners[0], corners[1]) + length(corners[3], corners[2])) / 2.0;
+    let down = (length(corners[0], corners[3]) + length(corners[1], corners[2])) / 2.0;
+    if across.min(down) < 40.0 || across.max(down) > 8.0 * across.min(down) {
+        return Err(format!(
+            "the outline ({across:.0}x{down:.0} pixels) is too small or thin"
+        ));
+    }
+    // Sample from a box-shrunk copy when the grid is much larger than the rectified image, so
+    // thin lines are averaged, not skipped between bilinear samples.
+    let shrink = (across.max(down) / RECTIFIED_SIZE).floor().max(1.0) as u32;
+    let source: Cow<GrayImage> = if shrink > 1 {
+        Cow::Owned(threshold::shrink(image, shrink))
+    } else {
+        Cow::Borrowed(image)
+    };
+    let scale = (RECTIFIED_SIZE / across.max(down)).min(1.0);
+    let (rw, rh) = (
+        (across * scale).round() as usize,
+        (down * scale).round() as usize,
+    );
+    let (fw, fh) = (rw as f64, rh as f64);
+    let rectangle = [(0.0, 0.0), (fw, 0.0), (fw, fh), (0.0, fh)];
+    let in_source = corners.map(|(x, y)| (x / f64::from(shrink), y / f64::from(shrink)));
+    let to_source =
+        Homography::from_points(rectangle, in_source).ok_or("the outline is degenerate")?;
+    let to_photo =
+        Homography::from_points(rectangle, corners).ok_or("the outline is degenerate")?;
+    let pixels = rectify::warp(&source, &to_source, rw, rh);
+    let mask = Mask {
+        ink: threshold::adaptive(&pixels, rw, rh, rw.max(rh) / 40 + 3, 6),
+        width: rw,
+        height: rh,
+    };
+    let density = mask.ink.iter().filter(|&&i| i).count() as f64 / mask.ink.len().max(1) as f64;
+    if density > 0.45 {
+        return Err(format!(
+            "{:.0}% of the outline is ink: not a grid",
+            density * 100.0
+        ));
+    }
+    let across_mask = mask.transposed();
+    let columns = lines::count_cells(&mask).ok_or("no evenly spaced vertical lines")?;
+    let rows = lines::count_cells(&across_mask).ok_or("no evenly spaced horizontal lines")?;
+    let xs: Vec<f64> = (0..=columns)
+        .map(|k| k as f64 * fw / columns as f64)
+        .collect();
+    let ys: Vec<f64> = (0..=rows).map(|k| k as f64 * fh / rows as f64).collect();
+    let vertical = lines::follow(&mask, columns, &ys);
+    let horizontal = lines::follow(&across_mask, rows, &xs);
+    let points = (0..=rows)
+        .map(|r| {
+            (0..=columns)
+                .map(|c| {
+                    let (x, y) = to_photo.apply((vertical[c][r], horizontal[r][c]));
+                    (x as f32, y as f32)
+                })
+                .collect()
+        })
+        .collect();
+    Ok(Lattice {
+        rows,
+        columns,
+        points,
+    })
+}
+
+/// The corners clockwise on screen, starting with the one whose edge to the next runs most
+/// nearly left to right: top-left, top-right, bottom-right, bottom-left as seen in the image.
+fn upright_order(mut corners: [(f64, f64); 4]) -> [(f64, f64); 4] {
+    if quad::area(&corners) < 0.0 {
+        corners.reverse();
+    }
+    let rightward = |i: usize| {
+        let (a, b) = (corners[i], corners[(i + 1) % 4]);
+        (b.0 - a.0) / (b.0 - a.0).hypot(b.1 - a.1).max(1e-9)
+    };
+    let first = (0..4)
+        .max_by(|&a, &b| rightward(a).total_cmp(&rightward(b)))
+        .unwrap_or(0);
+    corners.rotate_left(first);
+    corners
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_corners_upright_whatever_the_start() {
+        let square = [(10.0, 10.0), (90.0, 12.0), (88.0, 95.0), (8.0, 90.0)];
+        for turn in 0..4 {
+            let mut given = square;
+            given.rotate_left(turn);
+            assert_eq!(upright_order(given), square);
+            given.reverse();
+            assert_eq!(upright_order(given), square);
+        }
+    }
+
+    #[test]
+    fn cell_geometry_follows_the_corners() {
+        let lattice = Lattice {
+            rows: 1,
+            columns: 1,
+            points: vec![
+                vec![(0.0, 0.0), (10.0, 0.0)],
+                vec![(0.0, 10.0), (10.0, 10.0)],
+            ],
+        };
+        assert_eq!(lattice.cell_centre(0, 0), (5.0, 5.0));
+        assert_eq!(lattice.cell_centre(3, 0), (0.0, 0.0));
+        let image = GrayImage::from_fn(10, 10, |x, _| image::Luma([if x < 5 { 0 } else { 200 }]));
+        let cell = lattice.cell_image(&image, 0, 0, 4, 0.0);
+        assert_eq!(cell.get_pixel(0, 0).0[0], 0);
+        assert_eq!(cell.get_pixel(3, 3).0[0], 200);
+        assert_eq!(
+            lattice.cell_image(&image, 1, 1, 2, 0.1).get_pixel(0, 0).0[0],
+            255
+        );
+    }
+}

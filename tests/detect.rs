@@ -1,0 +1,235 @@
+//! The detect stage end to end: the committed sample photos against their truth, the newspaper
+//! Sudoku photos of `../shared` (skipped when absent), pictures without a puzzle, refused and
+//! broken files, EXIF orientation, and a printed timing of a 12 MP photo against its decoding.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use gridsight::detect::{find_lattice, load_upright, DetectError, Lattice};
+use gridsight::photo::{effects::Desk, photograph, rng::Rng, PhotoOptions, Preset};
+use gridsight::render::Drawable;
+use image::GrayImage;
+
+fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples")
+}
+
+fn gray(path: &Path) -> GrayImage {
+    image::DynamicImage::ImageRgb8(load_upright(path).unwrap()).to_luma8()
+}
+
+/// The largest corner distance as a fraction of the grid size, and the quarter turn between the
+/// lattice and the truth (the detector cannot tell a puzzle's top from its bottom).
+fn corner_error(lattice: &Lattice, truth: &[(f32, f32)]) -> (f32, usize) {
+    let (r, c) = (lattice.rows, lattice.columns);
+    let p = &lattice.points;
+    let mine = [p[0][0], p[0][c], p[r][c], p[r][0]];
+    let distance = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).hypot(a.1 - b.1);
+    let side = (0..4)
+        .map(|i| distance(truth[i], truth[(i + 1) % 4]))
+        .fold(0.0, f32::max);
+    (0..4)
+        .map(|turn| {
+            let worst = (0..4)
+                .map(|i| distance(mine[(i + turn) % 4], truth[i]))
+                .fold(0.0, f32::max);
+            (worst / side, turn)
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap()
+}
+
+#[test]
+fn sample_photos_give_their_lattice_within_two_percent() {
+    // nurikabe-hard and the photographed nonograms are not found yet (see the detect module).
+    for name in [
+        "sudoku-scan",
+        "sudoku-photo",
+        "sudoku-hard",
+        "nurikabe-scan",
+        "nurikabe-photo",
+        "nonogram-scan",
+    ] {
+        let photo = samples().join(format!("{name}.jpg"));
+        let truth: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(samples().join(format!("{name}.truth.json"))).unwrap(),
+        )
+        .unwrap();
+        let corners: Vec<(f32, f32)> = truth["grid_corners_upright"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_f64().unwrap() as f32, p[1].as_f64().unwrap() as f32))
+            .collect();
+        let lattice = find_lattice(&gray(&photo)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (error, turn) = corner_error(&lattice, &corners);
+        let (width, height) = (
+            truth["width"].as_u64().unwrap() as usize,
+            truth["height"].as_u64().unwrap() as usize,
+        );
+        let expected = if turn % 2 == 0 {
+            (height, width)
+        } else {
+            (width, height)
+        };
+        assert_eq!((lattice.rows, lattice.columns), expected, "{name}");
+        assert!(
+            error <= 0.02,
+            "{name}: corners off by {:.2}%",
+            error * 100.0
+        );
+        assert_eq!(lattice.points.len(), lattice.rows + 1);
+        assert!(lattice
+            .points
+            .iter()
+            .all(|row| row.len() == lattice.columns + 1));
+    }
+}
+
+#[test]
+fn newspaper_sudoku_photos_give_a_nine_by_nine_lattice() {
+    let Some(shared) = common::shared("newspaper_sudoku_photos_give_a_nine_by_nine_lattice") else {
+        return;
+    };
+    let photos = common::files(&shared.join("photos/sudoku-train"), ".jpg");
+    let mut failures = Vec::new();
+    for photo in &photos {
+        match find_lattice(&gray(photo)) {
+            Ok(l) if (l.rows, l.columns) == (9, 9) => {}
+            other => failures.push(format!(
+                "{}: {:?}",
+                photo.display(),
+                other.map(|l| (l.rows, l.columns))
+            )),
+        }
+    }
+    let rate = 1.0 - failures.len() as f64 / photos.len() as f64;
+    println!(
+        "sudoku-train: {:.1}% found; failures: {failures:#?}",
+        rate * 100.0
+    );
+    assert!(
+        rate >= 0.97,
+        "only {:.1}% found: {failures:#?}",
+        rate * 100.0
+    );
+}
+
+fn no_puzzle(image: &GrayImage, what: &str) {
+    match find_lattice(image) {
+        Err(DetectError::NoPuzzle(reason)) => println!("{what}: {reason}"),
+        other => panic!("{what}: expected NoPuzzle, got {other:?}"),
+    }
+}
+
+#[test]
+fn pictures_without_a_grid_have_no_puzzle() {
+    no_puzzle(
+        &GrayImage::from_pixel(1200, 900, image::Luma([235])),
+        "blank page",
+    );
+    no_puzzle(&GrayImage::new(10, 10), "tiny image");
+    let mut rng = Rng::new(5);
+    let noise = GrayImage::from_fn(800, 600, |_, _| image::Luma([rng.below(256) as u8]));
+    no_puzzle(&noise, "random noise");
+    let desk = Desk::new(&mut Rng::new(9));
+    let desk = GrayImage::from_fn(1000, 750, |x, y| {
+        let [r, g, b] = desk.at(x as f32, y as f32);
+        image::Luma([((r + g + b) / 3.0).clamp(0.0, 255.0) as u8])
+    });
+    no_puzzle(&desk, "desk only");
+}
+
+#[test]
+fn huge_corrupt_and_missing_files_are_refused_distinctly() {
+    let dir = std::env::temp_dir().join(format!("gridsight-detect-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut jpeg = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 80)
+        .encode_image(&image::RgbImage::new(16, 16))
+        .unwrap();
+    // Claim 65000 x 65000 pixels in the frame header (SOF0: marker, length, precision, h, w).
+    let sof = jpeg.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+    jpeg[sof + 5..sof + 9].copy_from_slice(&[0xFD, 0xE8, 0xFD, 0xE8]);
+    let huge = dir.join("huge.jpg");
+    std::fs::write(&huge, &jpeg).unwrap();
+    assert!(matches!(
+        load_upright(&huge),
+        Err(DetectError::TooLarge {
+            width: 65000,
+            height: 65000
+        })
+    ));
+    let corrupt = dir.join("corrupt.jpg");
+    std::fs::write(&corrupt, b"\xFF\xD8\xFF\xE0 not really a jpeg").unwrap();
+    assert!(matches!(
+        load_upright(&corrupt),
+        Err(DetectError::Corrupt(_))
+    ));
+    assert!(matches!(
+        load_upright(&dir.join("absent.jpg")),
+        Err(DetectError::Io { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn exif_rotated_samples_load_upright() {
+    let mut turned = 0;
+    for entry in std::fs::read_dir(samples()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "jpg") {
+            continue;
+        }
+        let truth: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(path.with_extension("truth.json")).unwrap(),
+        )
+        .unwrap();
+        let upright = load_upright(&path).unwrap();
+        let effects = &truth["effects"];
+        assert_eq!(
+            (u64::from(upright.width()), u64::from(upright.height())),
+            (
+                effects["width"].as_u64().unwrap(),
+                effects["height"].as_u64().unwrap()
+            ),
+            "{}",
+            path.display()
+        );
+        turned += usize::from(truth["image"]["exif_orientation"] != 1);
+    }
+    assert!(turned > 0, "some sample carries an EXIF rotation");
+}
+
+#[test]
+fn detection_of_a_12_mp_photo_is_timed_against_its_decoding() {
+    let text = std::fs::read_to_string(samples().join("classic.sudoku")).unwrap();
+    let puzzle =
+        Drawable::from_puzzle(gridsight::input::parse_puzzles(&text, None).unwrap()[0].as_ref())
+            .unwrap();
+    let answer = puzzle.solve(&gridsight::limits::Deadline::none()).unwrap();
+    let options = PhotoOptions {
+        preset: Preset::Photo,
+        seed: 3,
+        megapixels: Some((12.0, 12.0)),
+    };
+    let photo = photograph(&puzzle, &answer, &options).unwrap();
+    let started = Instant::now();
+    let decoded = image::load_from_memory(&photo.jpeg).unwrap();
+    let decode = started.elapsed();
+    let gray = decoded.to_luma8();
+    let started = Instant::now();
+    let found = find_lattice(&gray);
+    let detect = started.elapsed();
+    println!(
+        "12 MP ({}x{}): decode {:.0} ms, detect {:.0} ms, ratio {:.2}; found {:?}",
+        gray.width(),
+        gray.height(),
+        decode.as_secs_f64() * 1e3,
+        detect.as_secs_f64() * 1e3,
+        detect.as_secs_f64() / decode.as_secs_f64(),
+        found.map(|l| (l.rows, l.columns))
+    );
+}
