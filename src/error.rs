@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use crate::detect::DetectError;
 use crate::text::ParseError;
 
 /// Everything that can go wrong between reading an input and printing its solution.
@@ -34,6 +35,12 @@ pub enum Error {
         limit: usize,
     },
     /// The search finished without finding any solution.
+    /// The photo could not be loaded, or no puzzle grid was found in it.
+    #[error("{0}")]
+    Detect(#[from] crate::detect::DetectError),
+    /// A grid was found but its cells could not be read as a puzzle.
+    #[error("cannot read the puzzle: {0}")]
+    Unreadable(String),
     #[error("the puzzle has no solution")]
     NoSolution,
     /// The `--state` grid given for a hint is malformed.
@@ -51,6 +58,8 @@ pub enum Error {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {
     Input,
+    Detect,
+    Read,
     Solve,
 }
 
@@ -58,6 +67,8 @@ impl Stage {
     pub fn name(self) -> &'static str {
         match self {
             Stage::Input => "input",
+            Stage::Detect => "detect",
+            Stage::Read => "read",
             Stage::Solve => "solve",
         }
     }
@@ -68,6 +79,9 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Io { .. } | Error::Parse(_) | Error::UnknownKind | Error::State(_) => 2,
+            Error::Detect(DetectError::Io { .. } | DetectError::Corrupt(_)) => 2,
+            Error::Detect(DetectError::TooLarge { .. }) => 5,
+            Error::Detect(_) | Error::Unreadable(_) => 3,
             Error::StateContradicts => 4,
             Error::NoSolution => 4,
             Error::InputTooLarge { .. } | Error::PuzzleTooLarge { .. } | Error::TimedOut(_) => 5,
@@ -82,7 +96,12 @@ impl Error {
             | Error::Parse(_)
             | Error::UnknownKind
             | Error::PuzzleTooLarge { .. }
-            | Error::State(_) => Stage::Input,
+            | Error::State(_)
+            | Error::Detect(
+                DetectError::Io { .. } | DetectError::Corrupt(_) | DetectError::TooLarge { .. },
+            ) => Stage::Input,
+            Error::Detect(_) => Stage::Detect,
+            Error::Unreadable(_) => Stage::Read,
             Error::NoSolution | Error::StateContradicts | Error::TimedOut(_) => Stage::Solve,
         }
     }

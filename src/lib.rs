@@ -45,6 +45,8 @@ pub fn solve_text_file(
             input: path.to_string(),
             result: Err(error),
             read_time,
+            detect_time: Duration::ZERO,
+            corrections: Vec::new(),
         }],
         Ok(puzzles) => {
             let several = puzzles.len() > 1;
@@ -60,6 +62,8 @@ pub fn solve_text_file(
                     result: solve::solve_with(puzzle.as_ref(), limit, explain)
                         .map(|solved| (puzzle, solved)),
                     read_time,
+                    detect_time: Duration::ZERO,
+                    corrections: Vec::new(),
                 })
                 .collect()
         }

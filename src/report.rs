@@ -16,8 +16,12 @@ pub struct Report {
     /// The input as the user named it (a pack's puzzles get `[N]` appended).
     pub input: String,
     pub result: Result<(Box<dyn Puzzle>, Solved), Error>,
-    /// Time spent reading the input (parsing text, or later reading an image).
+    /// Time spent reading the input (parsing text, or reading a photo's cells).
     pub read_time: Duration,
+    /// Time spent loading a photo and finding its grid (zero for text).
+    pub detect_time: Duration,
+    /// Readings of a photo that the solver made the reader change, in words.
+    pub corrections: Vec<String>,
 }
 
 impl Report {
@@ -46,12 +50,16 @@ impl Report {
                 "qr": solved.qr,
                 "annotated": null,
                 "timings_ms": {
-                    "detect": 0.0,
+                    "detect": milliseconds(self.detect_time),
                     "read": milliseconds(self.read_time),
                     "solve": milliseconds(solved.time),
                     "render": 0.0,
                 },
                 });
+                if let (false, Some(object)) = (self.corrections.is_empty(), report.as_object_mut())
+                {
+                    object.insert("corrections".into(), Value::from(self.corrections.clone()));
+                }
                 if let (Some(trace), Some(object)) = (&solved.trace, report.as_object_mut()) {
                     object.insert("explanation".into(), trace_json(trace));
                 }
