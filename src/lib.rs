@@ -13,6 +13,7 @@ pub mod limits;
 pub mod outcome;
 pub mod photo;
 pub mod qr;
+pub mod read;
 pub mod render;
 pub mod report;
 pub mod solve;
