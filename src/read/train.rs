@@ -313,7 +313,8 @@ mod tests {
             o.fc2_b + 7,
         ] {
             let saved = model.params[i];
-            let h = 1e-2;
+            // Small steps: a larger one crosses ReLU and max-pool kinks and measures a different slope.
+            let h = 3e-4;
             model.params[i] = saved + h;
             let up = loss(&model);
             model.params[i] = saved - h;
@@ -322,7 +323,7 @@ mod tests {
             let numeric = (up - down) / (2.0 * f64::from(h));
             let analytic = f64::from(grad[i]);
             assert!(
-                (numeric - analytic).abs() < 2e-2 * (1.0 + numeric.abs()),
+                (numeric - analytic).abs() < 5e-2 * (1.0 + numeric.abs()),
                 "param {i}: numeric {numeric}, analytic {analytic}"
             );
         }
