@@ -16,6 +16,7 @@ pub mod outcome;
 pub mod output;
 pub mod photo;
 pub mod qr;
+pub mod read;
 pub mod render;
 pub mod report;
 pub mod solve;

@@ -1,0 +1,434 @@
+//! A small convolutional network that reads one normalised glyph as a digit 0-9, with a
+//! probability for every digit so callers can try the next most likely reading.
+//!
+//! The forward pass is written out here (no ML dependency): conv 5x5 -> ReLU -> max-pool 2 ->
+//! conv 5x5 -> ReLU -> max-pool 2 -> dense -> ReLU -> dense 10 -> softmax. The weights are
+//! embedded from `models/digits.bin` (format in [`DigitClassifier::from_bytes`] and
+//! `models/README.md`); `train` fits them. It does not find glyphs in a cell (`glyphs` does) nor
+//! know letters or symbols: anything fed in comes out as some digit, with a confidence.
+
+use super::glyphs::{NormalisedGlyph, SIDE};
+
+/// The magic bytes that open a weights file (format version 1).
+pub const MAGIC: &[u8; 8] = b"GSDIGIT1";
+/// Side of the square convolution kernels.
+pub const KERNEL: usize = 5;
+/// Number of classes: the digits 0-9.
+pub const CLASSES: usize = 10;
+/// Side of the first convolution's output (valid padding).
+const CONV1_SIDE: usize = SIDE - KERNEL + 1;
+const POOL1_SIDE: usize = CONV1_SIDE / 2;
+const CONV2_SIDE: usize = POOL1_SIDE - KERNEL + 1;
+const POOL2_SIDE: usize = CONV2_SIDE / 2;
+/// Largest channel or hidden count a file may declare; keeps a corrupt header from asking for
+/// gigabytes.
+const MAX_WIDTH: u32 = 256;
+
+/// Why a weights file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    #[error("not a gridsight digit model (bad magic bytes)")]
+    BadMagic,
+    #[error("layer sizes {0:?} out of range (each 1..={MAX_WIDTH})")]
+    BadShape([u32; 3]),
+    #[error("weights file is {found} bytes, its header needs {expected}")]
+    WrongLength { expected: usize, found: usize },
+    #[error("weights file holds a value that is not a finite number")]
+    NotFinite,
+}
+
+/// The network's sizes: channels of the two convolutions and width of the hidden layer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    pub conv1: usize,
+    pub conv2: usize,
+    pub hidden: usize,
+}
+
+/// Where each tensor lives in the flat parameter vector, in file order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Offsets {
+    pub conv1_w: usize,
+    pub conv1_b: usize,
+    pub conv2_w: usize,
+    pub conv2_b: usize,
+    pub fc1_w: usize,
+    pub fc1_b: usize,
+    pub fc2_w: usize,
+    pub fc2_b: usize,
+    pub total: usize,
+}
+
+impl Shape {
+    /// Inputs to the first dense layer: the second pooling's output, flattened.
+    pub fn flat(&self) -> usize {
+        self.conv2 * POOL2_SIDE * POOL2_SIDE
+    }
+
+    pub(crate) fn offsets(&self) -> Offsets {
+        let k = KERNEL * KERNEL;
+        let conv1_w = 0;
+        let conv1_b = conv1_w + self.conv1 * k;
+        let conv2_w = conv1_b + self.conv1;
+        let conv2_b = conv2_w + self.conv2 * self.conv1 * k;
+        let fc1_w = conv2_b + self.conv2;
+        let fc1_b = fc1_w + self.hidden * self.flat();
+        let fc2_w = fc1_b + self.hidden;
+        let fc2_b = fc2_w + CLASSES * self.hidden;
+        Offsets {
+            conv1_w,
+            conv1_b,
+            conv2_w,
+            conv2_b,
+            fc1_w,
+            fc1_b,
+            fc2_w,
+            fc2_b,
+            total: fc2_b + CLASSES,
+        }
+    }
+
+    /// Number of parameters.
+    pub fn parameters(&self) -> usize {
+        self.offsets().total
+    }
+}
+
+/// The reading of one glyph: a probability for each digit (they sum to 1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Reading {
+    pub probabilities: [f32; CLASSES],
+}
+
+impl Reading {
+    /// Digits from most to least likely, with their probabilities.
+    pub fn ranked(&self) -> [(u8, f32); CLASSES] {
+        let mut ranked: [(u8, f32); CLASSES] =
+            std::array::from_fn(|d| (d as u8, self.probabilities[d]));
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        ranked
+    }
+
+    /// The most likely digit and its probability.
+    pub fn best(&self) -> (u8, f32) {
+        self.ranked()[0]
+    }
+}
+
+/// A trained digit classifier.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DigitClassifier {
+    pub(crate) shape: Shape,
+    pub(crate) params: Vec<f32>,
+}
+
+/// Activations of one forward pass, kept for backpropagation.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Activations {
+    pub conv1: Vec<f32>,
+    pub pool1: Vec<f32>,
+    pub pool1_from: Vec<usize>,
+    pub conv2: Vec<f32>,
+    pub pool2: Vec<f32>,
+    pub pool2_from: Vec<usize>,
+    pub hidden: Vec<f32>,
+    pub probabilities: [f32; CLASSES],
+}
+
+impl DigitClassifier {
+    /// The model shipped in the binary (`models/digits.bin`). A test loads it, so a failure
+    /// here is a broken build, not bad input.
+    pub fn bundled() -> DigitClassifier {
+        DigitClassifier::from_bytes(include_bytes!("../../models/digits.bin"))
+            .expect("the bundled digit model is valid (tested)")
+    }
+
+    pub(crate) fn from_parts(shape: Shape, params: Vec<f32>) -> DigitClassifier {
+        DigitClassifier { shape, params }
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Parses a weights file: the 8 magic bytes `GSDIGIT1`; three little-endian u32, the
+    /// channels of conv 1 and conv 2 and the hidden width; then every parameter as a
+    /// little-endian f32, tensor after tensor: conv 1 weights `[out][5][5]`, conv 1 biases,
+    /// conv 2 weights `[out][in][5][5]`, conv 2 biases, dense 1 weights `[hidden][flat]` (flat
+    /// is channel-major over the 4x4 pooled maps), dense 1 biases, dense 2 weights
+    /// `[10][hidden]`, dense 2 biases. Nothing may follow.
+    pub fn from_bytes(bytes: &[u8]) -> Result<DigitClassifier, ModelError> {
+        if bytes.len() < 20 || &bytes[..8] != MAGIC {
+            return Err(ModelError::BadMagic);
+        }
+        let dims: [u32; 3] = std::array::from_fn(|i| {
+            let at = 8 + 4 * i;
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        });
+        if dims.iter().any(|&d| d == 0 || d > MAX_WIDTH) {
+            return Err(ModelError::BadShape(dims));
+        }
+        let shape = Shape {
+            conv1: dims[0] as usize,
+            conv2: dims[1] as usize,
+            hidden: dims[2] as usize,
+        };
+        let expected = 20 + 4 * shape.parameters();
+        if bytes.len() != expected {
+            return Err(ModelError::WrongLength {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let params: Vec<f32> = bytes[20..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        if params.iter().any(|p| !p.is_finite()) {
+            return Err(ModelError::NotFinite);
+        }
+        Ok(DigitClassifier { shape, params })
+    }
+
+    /// The weights file for this model (see [`DigitClassifier::from_bytes`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        for dim in [self.shape.conv1, self.shape.conv2, self.shape.hidden] {
+            bytes.extend((dim as u32).to_le_bytes());
+        }
+        for p in &self.params {
+            bytes.extend(p.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// Reads one glyph.
+    pub fn classify(&self, glyph: &NormalisedGlyph) -> Reading {
+        Reading {
+            probabilities: self.forward(&glyph.pixels).probabilities,
+        }
+    }
+
+    /// The forward pass over a [`SIDE`]x[`SIDE`] input; an input of another length reads as
+    /// blank paper (zeros) where it falls short, so a malformed glyph cannot panic.
+    pub(crate) fn forward(&self, input: &[f32]) -> Activations {
+        let mut image = [0f32; SIDE * SIDE];
+        for (slot, value) in image.iter_mut().zip(input) {
+            *slot = *value;
+        }
+        let (s, o, p) = (self.shape, self.shape.offsets(), &self.params);
+        let mut conv1 = convolve(
+            &image,
+            1,
+            SIDE,
+            &p[o.conv1_w..o.conv1_b],
+            &p[o.conv1_b..o.conv2_w],
+        );
+        relu(&mut conv1);
+        let (pool1, pool1_from) = max_pool(&conv1, s.conv1, CONV1_SIDE);
+        let mut conv2 = convolve(
+            &pool1,
+            s.conv1,
+            POOL1_SIDE,
+            &p[o.conv2_w..o.conv2_b],
+            &p[o.conv2_b..o.fc1_w],
+        );
+        relu(&mut conv2);
+        let (pool2, pool2_from) = max_pool(&conv2, s.conv2, CONV2_SIDE);
+        let mut hidden = dense(&pool2, &p[o.fc1_w..o.fc1_b], &p[o.fc1_b..o.fc2_w]);
+        relu(&mut hidden);
+        let logits = dense(&hidden, &p[o.fc2_w..o.fc2_b], &p[o.fc2_b..o.total]);
+        Activations {
+            conv1,
+            pool1,
+            pool1_from,
+            conv2,
+            pool2,
+            pool2_from,
+            hidden,
+            probabilities: softmax(&logits),
+        }
+    }
+}
+
+/// Valid 5x5 convolution of `channels` square maps of side `side`; weights `[out][in][5][5]`.
+pub(crate) fn convolve(
+    input: &[f32],
+    channels: usize,
+    side: usize,
+    weights: &[f32],
+    bias: &[f32],
+) -> Vec<f32> {
+    let out_side = side - KERNEL + 1;
+    let mut out = vec![0f32; bias.len() * out_side * out_side];
+    for (oc, (map, b)) in out
+        .chunks_exact_mut(out_side * out_side)
+        .zip(bias)
+        .enumerate()
+    {
+        map.fill(*b);
+        for ic in 0..channels {
+            let plane = &input[ic * side * side..(ic + 1) * side * side];
+            let kernel = &weights[(oc * channels + ic) * KERNEL * KERNEL..][..KERNEL * KERNEL];
+            for ky in 0..KERNEL {
+                for kx in 0..KERNEL {
+                    let w = kernel[ky * KERNEL + kx];
+                    for oy in 0..out_side {
+                        let src = &plane[(oy + ky) * side + kx..][..out_side];
+                        let dst = &mut map[oy * out_side..][..out_side];
+                        for (d, s) in dst.iter_mut().zip(src) {
+                            *d += w * s;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+pub(crate) fn relu(values: &mut [f32]) {
+    for v in values {
+        *v = v.max(0.0);
+    }
+}
+
+/// 2x2 max pooling of `channels` maps of side `side`; also where each maximum came from.
+pub(crate) fn max_pool(input: &[f32], channels: usize, side: usize) -> (Vec<f32>, Vec<usize>) {
+    let half = side / 2;
+    let mut out = Vec::with_capacity(channels * half * half);
+    let mut from = Vec::with_capacity(channels * half * half);
+    for c in 0..channels {
+        for y in 0..half {
+            for x in 0..half {
+                let base = c * side * side + 2 * y * side + 2 * x;
+                let best = [base, base + 1, base + side, base + side + 1]
+                    .into_iter()
+                    .fold(base, |b, i| if input[i] > input[b] { i } else { b });
+                out.push(input[best]);
+                from.push(best);
+            }
+        }
+    }
+    (out, from)
+}
+
+/// A dense layer: weights `[out][in]`.
+pub(crate) fn dense(input: &[f32], weights: &[f32], bias: &[f32]) -> Vec<f32> {
+    bias.iter()
+        .zip(weights.chunks_exact(input.len()))
+        .map(|(b, row)| b + row.iter().zip(input).map(|(w, x)| w * x).sum::<f32>())
+        .collect()
+}
+
+fn softmax(logits: &[f32]) -> [f32; CLASSES] {
+    let top = logits.iter().copied().fold(f32::MIN, f32::max);
+    let mut out = [0f32; CLASSES];
+    for (o, l) in out.iter_mut().zip(logits) {
+        *o = (l - top).exp();
+    }
+    let total: f32 = out.iter().sum();
+    out.map(|v| v / total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::synth::{glyph_set, HELD_OUT_FONTS};
+    use crate::render::FontName;
+
+    /// Held-out-font accuracy stated in `models/README.md`, less a margin for a fresh sample.
+    const STATED_HELD_OUT: f32 = 0.9887;
+    const MARGIN: f32 = 0.01;
+
+    fn accuracy_on(fonts: &[FontName], seed: u64) -> f32 {
+        let model = DigitClassifier::bundled();
+        let (glyphs, missed) = glyph_set(seed, 2500, fonts);
+        assert!(
+            missed < 125,
+            "{missed} of 2500 cells cut into the wrong number of glyphs"
+        );
+        let right = glyphs
+            .iter()
+            .filter(|s| model.classify(&s.glyph).best().0 == s.digit)
+            .count();
+        right as f32 / glyphs.len() as f32
+    }
+
+    #[test]
+    fn bundled_model_reads_held_out_fonts_as_stated() {
+        let accuracy = accuracy_on(&HELD_OUT_FONTS, 31_337);
+        assert!(
+            accuracy >= STATED_HELD_OUT - MARGIN,
+            "held-out accuracy {accuracy}"
+        );
+    }
+
+    #[test]
+    fn readings_are_ranked_probabilities() {
+        let model = DigitClassifier::bundled();
+        let (glyphs, _) = glyph_set(5, 20, &FontName::ALL);
+        for sample in &glyphs {
+            let reading = model.classify(&sample.glyph);
+            let total: f32 = reading.probabilities.iter().sum();
+            assert!((total - 1.0).abs() < 1e-4);
+            let ranked = reading.ranked();
+            assert!(ranked.windows(2).all(|p| p[0].1 >= p[1].1));
+            let mut digits: Vec<u8> = ranked.iter().map(|r| r.0).collect();
+            digits.sort_unstable();
+            assert_eq!(digits, (0..10).collect::<Vec<u8>>());
+            assert_eq!(reading.best(), ranked[0]);
+        }
+    }
+
+    #[test]
+    fn weights_round_trip_and_corrupt_files_are_errors() {
+        let model = DigitClassifier::bundled();
+        let bytes = model.to_bytes();
+        assert_eq!(DigitClassifier::from_bytes(&bytes).as_ref(), Ok(&model));
+        assert_eq!(DigitClassifier::from_bytes(&[]), Err(ModelError::BadMagic));
+        assert_eq!(
+            DigitClassifier::from_bytes(b"GSDIGIT2 and more bytes"),
+            Err(ModelError::BadMagic)
+        );
+        assert!(matches!(
+            DigitClassifier::from_bytes(&bytes[..bytes.len() - 3]),
+            Err(ModelError::WrongLength { .. })
+        ));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(matches!(
+            DigitClassifier::from_bytes(&longer),
+            Err(ModelError::WrongLength { .. })
+        ));
+        let mut huge = bytes.clone();
+        huge[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(matches!(
+            DigitClassifier::from_bytes(&huge),
+            Err(ModelError::BadShape(_))
+        ));
+        let mut not_finite = bytes.clone();
+        let at = not_finite.len() - 4;
+        not_finite[at..].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert_eq!(
+            DigitClassifier::from_bytes(&not_finite),
+            Err(ModelError::NotFinite)
+        );
+    }
+
+    #[test]
+    fn a_short_glyph_reads_without_panicking() {
+        let model = DigitClassifier::bundled();
+        let glyph = NormalisedGlyph {
+            pixels: vec![1.0; 5],
+            bounds: crate::read::glyphs::Bounds {
+                x0: 0,
+                y0: 0,
+                x1: 1,
+                y1: 1,
+            },
+        };
+        let total: f32 = model.classify(&glyph).probabilities.iter().sum();
+        assert!((total - 1.0).abs() < 1e-4);
+    }
+}

@@ -1,0 +1,665 @@
+//! Finds the printed glyphs in one grid cell and normalises each for the digit classifier.
+//!
+//! Input is a grayscale crop of a single cell (resampled square from a photo, grid lines mostly
+//! cut off). The steps: decide whether the cell is a filled black given; flatten uneven light by
+//! dividing by a local paper estimate; binarise (Otsu, with a floor so paper noise is never ink);
+//! wipe grid-line slivers at the border; label connected components; drop specks and line
+//! remnants; group the rest into glyphs left to right (splitting blobs too wide for one digit);
+//! and scale each glyph's box to fit [`BOX`]x[`BOX`], centred by mass in [`SIDE`]x[`SIDE`].
+//!
+//! Training data goes through this same code (see `synth`), so train and run time see the same
+//! normalisation. It does not classify glyphs, find the grid, or know what a puzzle is; a cell
+//! crop much smaller than [`MIN_CELL`] pixels reads as blank.
+
+use image::GrayImage;
+
+/// Side of a normalised glyph image.
+pub const SIDE: usize = 28;
+/// Side of the box a glyph's ink is scaled to fit inside, keeping its aspect.
+pub const BOX: usize = 20;
+/// Smallest cell side (pixels) that is read at all; below it nothing legible fits.
+pub const MIN_CELL: u32 = 10;
+
+/// A glyph's ink box in the cell crop's pixels; the max sides are exclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounds {
+    pub x0: u32,
+    pub y0: u32,
+    pub x1: u32,
+    pub y1: u32,
+}
+
+/// One glyph ready for the classifier: ink coverage 0..1 on a [`SIDE`]x[`SIDE`] grid,
+/// row-major, and where the glyph sat in the cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NormalisedGlyph {
+    pub pixels: Vec<f32>,
+    pub bounds: Bounds,
+}
+
+/// What a cell holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CellContent {
+    /// Paper only (specks and grid-line remnants are ignored).
+    Blank,
+    /// Mostly ink: a cell printed black.
+    Black,
+    /// Glyphs, left to right.
+    Glyphs(Vec<NormalisedGlyph>),
+}
+
+/// Share of the cell's centre that must be dark for a filled cell; a bold digit covers well
+/// under half of it.
+const BLACK_SHARE: f32 = 0.6;
+/// A pixel is ink when it is at least this much darker than the local paper (relative), even if
+/// Otsu picks a lower split: a blank cell's noise must not become ink.
+const MIN_CONTRAST: f32 = 0.25;
+/// Otsu's split is capped here so that faint, blurred strokes next to dark ones survive.
+const MAX_THRESHOLD: f32 = 0.55;
+/// The smallest glyph height, as a share of the cell side.
+const MIN_GLYPH_HEIGHT: f32 = 0.18;
+
+/// Reads one cell crop, judging dark cells against the crop's own brightest paper (or a dim
+/// default when the crop has none). See [`read_cell_with_paper`] when the caller knows the
+/// page's paper level.
+pub fn read_cell(cell: &GrayImage) -> CellContent {
+    let brightest = percentile(cell.as_raw(), 0.95);
+    read_cell_with_paper(cell, brightest.max(120.0))
+}
+
+/// Reads one cell crop; `paper` is the gray level of blank paper near the cell (0..255), which
+/// tells a black given from a blank cell when the whole crop is one flat tone.
+pub fn read_cell_with_paper(cell: &GrayImage, paper: f32) -> CellContent {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    if cell.width().min(cell.height()) < MIN_CELL {
+        return CellContent::Blank;
+    }
+    let values: Vec<f32> = cell.as_raw().iter().map(|&v| f32::from(v)).collect();
+    if is_black(&values, w, h, paper) {
+        return CellContent::Black;
+    }
+    let side = w.min(h) as f32;
+    let darkness = flattened_darkness(&values, w, h, side);
+    let threshold = otsu(&darkness).clamp(MIN_CONTRAST, MAX_THRESHOLD);
+    let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
+    clear_border_lines(&mut ink, w, h);
+    let components = kept_components(&mut ink, w, h, side);
+    let glyphs = group_glyphs(components, &ink, w, side);
+    if glyphs.is_empty() {
+        return CellContent::Blank;
+    }
+    CellContent::Glyphs(glyphs.iter().map(|glyph| normalise(glyph, w)).collect())
+}
+
+/// The value below which `share` of the pixels fall.
+fn percentile(values: &[u8], share: f32) -> f32 {
+    let mut histogram = [0usize; 256];
+    for &v in values {
+        histogram[usize::from(v)] += 1;
+    }
+    let wanted = (values.len() as f32 * share) as usize;
+    let mut seen = 0;
+    for (level, count) in histogram.iter().enumerate() {
+        seen += count;
+        if seen > wanted {
+            return level as f32;
+        }
+    }
+    255.0
+}
+
+/// True when the centre of the cell is mostly far darker than paper.
+fn is_black(values: &[f32], w: usize, h: usize, paper: f32) -> bool {
+    let (mx, my) = (w / 5, h / 5);
+    let mut dark = 0usize;
+    let mut total = 0usize;
+    for y in my..h - my {
+        for x in mx..w - mx {
+            total += 1;
+            if values[y * w + x] < 0.5 * paper {
+                dark += 1;
+            }
+        }
+    }
+    total > 0 && dark as f32 > BLACK_SHARE * total as f32
+}
+
+/// Ink darkness 0..1 relative to the local paper: the paper is a max filter wide enough to step
+/// over any stroke, smoothed by a box filter, so gradients and shadows divide out.
+fn flattened_darkness(values: &[f32], w: usize, h: usize, side: f32) -> Vec<f32> {
+    let radius = ((side / 8.0).round() as usize).max(2);
+    let paper = box_filter(
+        &separable(values, w, h, radius, |window| {
+            window.iter().copied().fold(f32::MIN, f32::max)
+        }),
+        w,
+        h,
+        radius,
+    );
+    values
+        .iter()
+        .zip(&paper)
+        .map(|(&v, &p)| ((p - v) / p.max(8.0)).clamp(0.0, 1.0))
+        .collect()
+}
+
+fn box_filter(values: &[f32], w: usize, h: usize, radius: usize) -> Vec<f32> {
+    separable(values, w, h, radius, |window| {
+        window.iter().sum::<f32>() / window.len() as f32
+    })
+}
+
+/// Applies `reduce` over a window of `radius` either side, along rows then columns (the window
+/// is cut at the image edge).
+fn separable(
+    values: &[f32],
+    w: usize,
+    h: usize,
+    radius: usize,
+    reduce: impl Fn(&[f32]) -> f32,
+) -> Vec<f32> {
+    let mut rows = vec![0.0; values.len()];
+    for y in 0..h {
+        let line = &values[y * w..(y + 1) * w];
+        for x in 0..w {
+            rows[y * w + x] = reduce(&line[x.saturating_sub(radius)..(x + radius + 1).min(w)]);
+        }
+    }
+    let mut out = vec![0.0; values.len()];
+    let mut column = vec![0.0; h];
+    for x in 0..w {
+        for (y, slot) in column.iter_mut().enumerate() {
+            *slot = rows[y * w + x];
+        }
+        for y in 0..h {
+            out[y * w + x] = reduce(&column[y.saturating_sub(radius)..(y + radius + 1).min(h)]);
+        }
+    }
+    out
+}
+
+/// Otsu's threshold over values in 0..1 (64 bins).
+fn otsu(values: &[f32]) -> f32 {
+    const BINS: usize = 64;
+    let mut histogram = [0f64; BINS];
+    for &v in values {
+        histogram[((v * BINS as f32) as usize).min(BINS - 1)] += 1.0;
+    }
+    let total: f64 = histogram.iter().sum();
+    let sum_all: f64 = histogram
+        .iter()
+        .enumerate()
+        .map(|(i, c)| i as f64 * c)
+        .sum();
+    let (mut weight_low, mut sum_low) = (0.0, 0.0);
+    let (mut best, mut best_split) = (-1.0, 0);
+    for (i, count) in histogram.iter().enumerate() {
+        weight_low += count;
+        sum_low += i as f64 * count;
+        let weight_high = total - weight_low;
+        if weight_low == 0.0 || weight_high == 0.0 {
+            continue;
+        }
+        let mean_low = sum_low / weight_low;
+        let mean_high = (sum_all - sum_low) / weight_high;
+        let between = weight_low * weight_high * (mean_low - mean_high).powi(2);
+        if between > best {
+            best = between;
+            best_split = i;
+        }
+    }
+    (best_split + 1) as f32 / BINS as f32
+}
+
+/// Wipes rows and columns near the border that are mostly ink: grid-line slivers, which would
+/// otherwise join a digit standing close to the line. A line a degree or two off square spreads
+/// over neighbouring rows, so a row's cover counts ink in the row or either neighbour, and the
+/// three rows go together.
+fn clear_border_lines(ink: &mut [bool], w: usize, h: usize) {
+    let covered = |ink: &[bool], horizontal: bool, k: usize| {
+        let (length, across) = if horizontal { (w, h) } else { (h, w) };
+        let at = |along: usize, line: usize| {
+            if horizontal {
+                ink[line * w + along]
+            } else {
+                ink[along * w + line]
+            }
+        };
+        let lines = k.saturating_sub(1)..(k + 2).min(across);
+        (0..length)
+            .filter(|&along| lines.clone().any(|line| at(along, line)))
+            .count()
+            * 10
+            > length * 7
+    };
+    for horizontal in [true, false] {
+        let across = if horizontal { h } else { w };
+        let depth = (across / 6).max(1);
+        let hits: Vec<usize> = (0..depth)
+            .chain(across - depth..across)
+            .filter(|&k| covered(ink, horizontal, k))
+            .collect();
+        for k in hits {
+            for line in k.saturating_sub(1)..(k + 2).min(across) {
+                if horizontal {
+                    ink[line * w..(line + 1) * w].fill(false);
+                } else {
+                    for y in 0..h {
+                        ink[y * w + line] = false;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A connected blob of ink: its pixel indices and box.
+#[derive(Debug, Clone)]
+struct Component {
+    pixels: Vec<usize>,
+    bounds: Bounds,
+}
+
+impl Component {
+    fn width(&self) -> u32 {
+        self.bounds.x1 - self.bounds.x0
+    }
+    fn height(&self) -> u32 {
+        self.bounds.y1 - self.bounds.y0
+    }
+}
+
+/// The components of `ink` that may be part of a glyph. Blobs touching the border are line
+/// remnants unless they reach into the cell's interior; if they do (a digit run into a line, or
+/// a digit cut by the crop), only their part in the border strip is wiped.
+fn kept_components(ink: &mut [bool], w: usize, h: usize, side: f32) -> Vec<Component> {
+    let inset = ((side / 7.0).round() as usize).max(1);
+    let interior = |i: usize| {
+        let (x, y) = (i % w, i / w);
+        x >= inset && y >= inset && x + inset < w && y + inset < h
+    };
+    for component in components(ink, w, h) {
+        let b = component.bounds;
+        if !(b.x0 == 0 || b.y0 == 0 || b.x1 as usize == w || b.y1 as usize == h) {
+            continue;
+        }
+        let inside = component.pixels.iter().filter(|&&i| interior(i)).count();
+        let keep_inside = inside as f32 >= side * side / 150.0;
+        for &i in &component.pixels {
+            if !keep_inside || !interior(i) {
+                ink[i] = false;
+            }
+        }
+    }
+    let (slivers, solid): (Vec<Component>, Vec<Component>) = components(ink, w, h)
+        .into_iter()
+        .filter(|c| plausible_part(c, w, h, side))
+        .partition(|c| is_sliver(c, w, h, side));
+    // A thin straight stroke by the border is a "1" only when it stands level with the other
+    // glyphs and as tall; alone it is a piece of grid line (blank cells are far commoner than
+    // a lone "1" printed against the line).
+    let Some(tallest) = solid.iter().max_by_key(|c| c.height()) else {
+        return Vec::new();
+    };
+    let band = (tallest.bounds.y0, tallest.bounds.y1);
+    let level = |c: &Component| {
+        let overlap = c
+            .bounds
+            .y1
+            .min(band.1)
+            .saturating_sub(c.bounds.y0.max(band.0));
+        c.height() * 5 >= tallest.height() * 4 && overlap * 10 >= c.height() * 7
+    };
+    let kept_slivers: Vec<Component> = slivers.into_iter().filter(level).collect();
+    solid.into_iter().chain(kept_slivers).collect()
+}
+
+/// A thin straight stroke lying by a border it runs along: a grid-line piece or a "1".
+fn is_sliver(c: &Component, w: usize, h: usize, side: f32) -> bool {
+    let b = c.bounds;
+    let near = (side / 8.0).max(2.0) as u32;
+    let (bw, bh) = (c.width() as f32, c.height() as f32);
+    let area = c.pixels.len() as f32;
+    let straight_thin = |length: f32, across: f32| {
+        length >= 0.15 * side && area / length <= side / 7.0 && across <= 0.3 * length
+    };
+    let near_side = b.x0 <= near || b.x1 + near >= w as u32;
+    let near_top = b.y0 <= near || b.y1 + near >= h as u32;
+    (near_side && straight_thin(bh, bw)) || (near_top && straight_thin(bw, bh))
+}
+
+/// The 8-connected components of `ink`.
+fn components(ink: &[bool], w: usize, h: usize) -> Vec<Component> {
+    let mut seen = vec![false; ink.len()];
+    let mut found = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..ink.len() {
+        if !ink[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let mut pixels = Vec::new();
+        let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+        while let Some(i) = stack.pop() {
+            pixels.push(i);
+            let (x, y) = (i % w, i / w);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+            for ny in y.saturating_sub(1)..(y + 2).min(h) {
+                for nx in x.saturating_sub(1)..(x + 2).min(w) {
+                    let j = ny * w + nx;
+                    if ink[j] && !seen[j] {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        found.push(Component {
+            pixels,
+            bounds: Bounds {
+                x0: x0 as u32,
+                y0: y0 as u32,
+                x1: x1 as u32,
+                y1: y1 as u32,
+            },
+        });
+    }
+    found
+}
+
+/// False for specks and line remnants: thin blobs running most of the way across the cell, and
+/// small blobs in contact with the border (line crossings). Slivers by the border are judged
+/// later, against the other glyphs.
+fn plausible_part(c: &Component, w: usize, h: usize, side: f32) -> bool {
+    let area = c.pixels.len() as f32;
+    if area < (side * side / 500.0).max(3.0) {
+        return false;
+    }
+    let b = c.bounds;
+    let (bw, bh) = (c.width() as f32, c.height() as f32);
+    if bw.max(bh) >= 0.8 * side && area / bw.max(bh) <= side / 7.0 {
+        return false;
+    }
+    let touches = b.x0 == 0 || b.y0 == 0 || b.x1 as usize == w || b.y1 as usize == h;
+    !(touches && area < side * side / 60.0)
+}
+
+/// A glyph's own ink pixels (indices into the crop) and their box; ink of other glyphs or of
+/// dropped specks inside the box is not part of it.
+#[derive(Debug, Clone)]
+struct GlyphParts {
+    pixels: Vec<usize>,
+    bounds: Bounds,
+}
+
+/// Groups components into glyphs left to right: overlapping columns join (a broken stroke), a
+/// blob too wide for one digit is cut at its thinnest columns, and parts much shorter than the
+/// tallest glyph (dots, specks) are dropped.
+fn group_glyphs(
+    mut components: Vec<Component>,
+    ink: &[bool],
+    w: usize,
+    side: f32,
+) -> Vec<GlyphParts> {
+    components.sort_by_key(|c| c.bounds.x0);
+    let mut merged: Vec<Component> = Vec::new();
+    for component in components {
+        if let Some(last) = merged.last_mut() {
+            let overlap = last.bounds.x1.min(component.bounds.x1) as i64
+                - last.bounds.x0.max(component.bounds.x0) as i64;
+            let narrower = last.width().min(component.width()) as i64;
+            if overlap * 2 > narrower {
+                last.pixels.extend(component.pixels);
+                let (a, b) = (last.bounds, component.bounds);
+                last.bounds = Bounds {
+                    x0: a.x0.min(b.x0),
+                    y0: a.y0.min(b.y0),
+                    x1: a.x1.max(b.x1),
+                    y1: a.y1.max(b.y1),
+                };
+                continue;
+            }
+        }
+        merged.push(component);
+    }
+    let tallest = merged.iter().map(Component::height).max().unwrap_or(0);
+    if (tallest as f32) < MIN_GLYPH_HEIGHT * side {
+        return Vec::new();
+    }
+    let mut glyphs = Vec::new();
+    for component in merged {
+        if component.height() * 5 < tallest * 2 {
+            continue;
+        }
+        for (lo, hi) in split_columns(&component, ink, w) {
+            let pixels: Vec<usize> = component
+                .pixels
+                .iter()
+                .copied()
+                .filter(|&i| (lo..hi).contains(&((i % w) as u32)))
+                .collect();
+            if let Some(bounds) = tight_bounds(&pixels, w) {
+                glyphs.push(GlyphParts { pixels, bounds });
+            }
+        }
+    }
+    glyphs
+}
+
+/// Column ranges of the digits in a blob: one range unless it is wider than a digit can be,
+/// then cuts at the columns with least ink near evenly spaced positions.
+fn split_columns(c: &Component, ink: &[bool], w: usize) -> Vec<(u32, u32)> {
+    let (width, height) = (c.width(), c.height());
+    if width * 5 <= height * 6 {
+        return vec![(c.bounds.x0, c.bounds.x1)];
+    }
+    let pieces = ((width as f32 / (0.62 * height as f32)).round() as u32).clamp(2, 4);
+    let mut cuts = vec![c.bounds.x0];
+    let reach = (width / (3 * pieces)).max(1);
+    for k in 1..pieces {
+        let expected = c.bounds.x0 + k * width / pieces;
+        let column_ink = |x: u32| {
+            (c.bounds.y0..c.bounds.y1)
+                .filter(|&y| ink[y as usize * w + x as usize])
+                .count()
+        };
+        let best = (expected.saturating_sub(reach)..(expected + reach).min(c.bounds.x1 - 1))
+            .min_by_key(|&x| (column_ink(x), x.abs_diff(expected)))
+            .unwrap_or(expected);
+        cuts.push(best.max(cuts[cuts.len() - 1] + 1));
+    }
+    cuts.push(c.bounds.x1);
+    cuts.windows(2)
+        .filter(|pair| pair[1] > pair[0])
+        .map(|pair| (pair[0], pair[1]))
+        .collect()
+}
+
+/// The box of some pixels; `None` if there are none.
+fn tight_bounds(pixels: &[usize], w: usize) -> Option<Bounds> {
+    pixels
+        .iter()
+        .map(|&i| ((i % w) as u32, (i / w) as u32))
+        .fold(None, |acc: Option<Bounds>, (x, y)| {
+            Some(match acc {
+                None => Bounds {
+                    x0: x,
+                    y0: y,
+                    x1: x + 1,
+                    y1: y + 1,
+                },
+                Some(b) => Bounds {
+                    x0: b.x0.min(x),
+                    y0: b.y0.min(y),
+                    x1: b.x1.max(x + 1),
+                    y1: b.y1.max(y + 1),
+                },
+            })
+        })
+}
+
+/// Scales a glyph's ink to fit [`BOX`] keeping its aspect (area-averaged by 4x4
+/// supersampling) and centres it by mass in [`SIDE`]x[`SIDE`].
+fn normalise(glyph: &GlyphParts, w: usize) -> NormalisedGlyph {
+    const SUB: usize = 4;
+    let bounds = glyph.bounds;
+    let (bw, bh) = (
+        (bounds.x1 - bounds.x0) as usize,
+        (bounds.y1 - bounds.y0) as usize,
+    );
+    let mut own = vec![false; bw * bh];
+    for &i in &glyph.pixels {
+        own[(i / w - bounds.y0 as usize) * bw + (i % w - bounds.x0 as usize)] = true;
+    }
+    let (bw, bh) = (bw as f32, bh as f32);
+    let scale = BOX as f32 / bw.max(bh);
+    let tw = ((bw * scale).round() as usize).clamp(1, BOX);
+    let th = ((bh * scale).round() as usize).clamp(1, BOX);
+    let mut patch = vec![0f32; tw * th];
+    let (mut mass, mut mx, mut my) = (0f32, 0f32, 0f32);
+    for ty in 0..th {
+        for tx in 0..tw {
+            let mut covered = 0;
+            for sy in 0..SUB {
+                for sx in 0..SUB {
+                    let fx = (tx as f32 + (sx as f32 + 0.5) / SUB as f32) / scale;
+                    let fy = (ty as f32 + (sy as f32 + 0.5) / SUB as f32) / scale;
+                    let x = (fx as usize).min(bw as usize - 1);
+                    let y = (fy as usize).min(bh as usize - 1);
+                    covered += usize::from(own[y * bw as usize + x]);
+                }
+            }
+            let value = covered as f32 / (SUB * SUB) as f32;
+            patch[ty * tw + tx] = value;
+            mass += value;
+            mx += value * (tx as f32 + 0.5);
+            my += value * (ty as f32 + 0.5);
+        }
+    }
+    let (cx, cy) = if mass > 0.0 {
+        (mx / mass, my / mass)
+    } else {
+        (tw as f32 / 2.0, th as f32 / 2.0)
+    };
+    let half = SIDE as f32 / 2.0;
+    let ox = ((half - cx).round().max(0.0) as usize).min(SIDE - tw);
+    let oy = ((half - cy).round().max(0.0) as usize).min(SIDE - th);
+    let mut pixels = vec![0f32; SIDE * SIDE];
+    for ty in 0..th {
+        let row = (oy + ty) * SIDE + ox;
+        pixels[row..row + tw].copy_from_slice(&patch[ty * tw..(ty + 1) * tw]);
+    }
+    NormalisedGlyph { pixels, bounds }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::photo::rng::Rng;
+    use crate::render::canvas::{self, HAlign};
+    use crate::render::FontName;
+    use image::{Luma, Rgb, RgbImage};
+
+    /// A clean printed cell of side `side` with `text` centred and, if `lines`, a sliver of
+    /// grid line along the left and top borders; plus a little noise.
+    fn printed(side: u32, text: &str, font: FontName, lines: bool, seed: u64) -> GrayImage {
+        let mut page = RgbImage::from_pixel(side, side, Rgb([235; 3]));
+        let ink = Rgb([30; 3]);
+        if lines {
+            canvas::fill_rect(&mut page, 0.0, 0.0, 2.0, side as f32, ink);
+            canvas::fill_rect(&mut page, 0.0, 0.0, side as f32, 1.5, ink);
+        }
+        let size = side as f32 * 0.6 / 0.72;
+        let size =
+            size.min(size * side as f32 * 0.8 / canvas::text_width(&font.font(), size, text));
+        let centre = (side as f32 / 2.0, side as f32 / 2.0);
+        canvas::draw_label(
+            &mut page,
+            &font.font(),
+            size,
+            text,
+            centre,
+            HAlign::Centre,
+            ink,
+        );
+        let mut rng = Rng::new(seed);
+        GrayImage::from_fn(side, side, |x, y| {
+            let v = f32::from(page.get_pixel(x, y).0[0]) + rng.normal() * 4.0;
+            Luma([v.clamp(0.0, 255.0) as u8])
+        })
+    }
+
+    #[test]
+    fn counts_the_digits_of_one_and_two_digit_numbers() {
+        for font in FontName::ALL {
+            for side in [28, 48, 80] {
+                for (k, text) in ["7", "1", "4", "10", "11", "23", "40", "38"]
+                    .iter()
+                    .enumerate()
+                {
+                    let cell = printed(side, text, font, k % 2 == 0, k as u64);
+                    match read_cell(&cell) {
+                        CellContent::Glyphs(found) => {
+                            assert_eq!(found.len(), text.len(), "{text} in {font:?} at {side}");
+                            assert!(found.windows(2).all(|p| p[0].bounds.x0 < p[1].bounds.x0));
+                            for glyph in &found {
+                                assert_eq!(glyph.pixels.len(), SIDE * SIDE);
+                                assert!(glyph.pixels.iter().all(|v| (0.0..=1.0).contains(v)));
+                            }
+                        }
+                        other => panic!("{text} in {font:?} at {side}: {other:?}"),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn blank_and_black_cells() {
+        let mut rng = Rng::new(4);
+        for side in [20, 40, 64] {
+            for lines in [false, true] {
+                let blank = printed(side, "", FontName::Sans, lines, rng.next_u64());
+                assert_eq!(read_cell(&blank), CellContent::Blank, "{side} {lines}");
+            }
+            // Paper under a soft shadow is still blank.
+            let shaded = GrayImage::from_fn(side, side, |x, _| {
+                Luma([(230.0 - 100.0 * x as f32 / side as f32 + rng.normal() * 5.0) as u8])
+            });
+            assert_eq!(read_cell(&shaded), CellContent::Blank);
+            let black = GrayImage::from_fn(side, side, |x, y| {
+                let border = x < 3 || y < 3;
+                Luma([if border {
+                    220
+                } else {
+                    (35.0 + rng.normal() * 6.0) as u8
+                }])
+            });
+            assert_eq!(read_cell(&black), CellContent::Black);
+        }
+    }
+
+    #[test]
+    fn odd_inputs_do_not_panic() {
+        let mut rng = Rng::new(8);
+        for (w, h) in [
+            (0, 0),
+            (1, 1),
+            (9, 9),
+            (10, 10),
+            (10, 3),
+            (3, 40),
+            (40, 12),
+            (13, 13),
+        ] {
+            for fill in [0u8, 255] {
+                read_cell(&GrayImage::from_pixel(w, h, Luma([fill])));
+            }
+            read_cell(&GrayImage::from_fn(w, h, |_, _| {
+                Luma([rng.below(256) as u8])
+            }));
+            read_cell_with_paper(&GrayImage::from_pixel(w, h, Luma([9])), 0.0);
+        }
+    }
+}
