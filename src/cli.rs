@@ -20,6 +20,10 @@ inputs, the largest.";
 pub enum Command {
     /// Solve puzzle files and print their solutions.
     Solve(SolveArgs),
+    /// Read a puzzle from a photo and print it in its text format, to check or correct by hand.
+    Read(ReadArgs),
+    /// Measure reading over a folder of photos with ground truth (NAME.truth.json or imageN.dat).
+    Eval(EvalArgs),
     /// Draw a puzzle file as a printed page (PNG), or its solution with --solution.
     Render(RenderArgs),
     /// Simulate a phone photo of a puzzle file's printed page: NAME.jpg plus NAME.truth.json.
@@ -28,6 +32,32 @@ pub enum Command {
     Samples(DirectoryArgs),
     /// Write a larger generated set of photos with ground truth, for training and evaluation.
     Generate(GenerateArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReadArgs {
+    /// A photo or scan (JPEG or PNG).
+    #[arg(value_name = "IMAGE")]
+    pub image: PathBuf,
+
+    /// Read the grid as this kind instead of guessing it.
+    #[arg(long, value_parser = ["nurikabe", "sudoku"])]
+    pub kind: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct EvalArgs {
+    /// Folders of photos with their truth files.
+    #[arg(required = true, value_name = "DIR")]
+    pub directories: Vec<PathBuf>,
+
+    /// Print the summary as JSON (one object per kind and preset, one per line).
+    #[arg(long)]
+    pub json: bool,
+
+    /// List every photo that was not read exactly.
+    #[arg(long)]
+    pub failures: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -101,7 +131,8 @@ pub struct GenerateArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
-    /// Puzzle text files (`-` for stdin); the kind is detected from the content.
+    /// Puzzle text files (`-` for stdin), photos (JPEG, PNG) or folders of them; the kind is
+    /// detected from the content.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 

@@ -1,13 +1,17 @@
 //! gridsight: from a printed logic puzzle to its solution.
 //!
 //! The pipeline, one module per stage, data flowing one way:
-//! [`input`] (text to [`kinds::Puzzle`]) -> [`solve`] (puzzle to [`solve::Solved`]) ->
-//! [`report`] (solution text, JSON report, exit code). Each puzzle kind lives in [`kinds`];
-//! [`qr`] decodes a solved grid that is a QR code.
+//! photo -> [`detect`] (the grid's [`detect::Lattice`]) -> [`read`] (cells to a
+//! [`kinds::Puzzle`], corrected with the solvers' help) -> [`solve`] (puzzle to
+//! [`solve::Solved`]) -> [`report`] / [`output`] (solution text, JSON report, images).
+//! Text skips the first two stages through [`input`]. Each puzzle kind lives in [`kinds`];
+//! [`qr`] decodes a solved grid that is a QR code; [`render`] and [`photo`] draw pages and
+//! simulate photos of them; [`eval`] measures reading accuracy; [`batch`] runs many inputs.
 
 pub mod batch;
 pub mod detect;
 pub mod error;
+pub mod eval;
 pub mod grid;
 pub mod input;
 pub mod kinds;
@@ -69,4 +73,63 @@ pub fn solve_text_file(
                 .collect()
         }
     }
+}
+
+/// Whether the file at `path` starts like a JPEG or PNG image.
+pub fn is_image_file(path: &std::path::Path) -> bool {
+    let mut start = [0u8; 4];
+    std::fs::File::open(path)
+        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut start))
+        .is_ok_and(|()| start[..3] == [0xff, 0xd8, 0xff] || start == [0x89, b'P', b'N', b'G'])
+}
+
+/// Loads the photo at `path` upright, finds its grid and reads every cell, without solving.
+pub fn read_image(path: &std::path::Path) -> Result<read::GridRead, Error> {
+    let image = detect::load_upright(path)?;
+    let gray = image::imageops::grayscale(&image);
+    let lattice = detect::find_lattice(&gray)?;
+    Ok(read::read_grid(&gray, &lattice, read::bundled_classifier()))
+}
+
+/// The whole pipeline on a photo: detect the grid, read it (as `kind` when given), correct the
+/// reading with the solver's help, solve.
+pub fn solve_image_file(
+    path: &str,
+    kind: Option<&dyn Kind>,
+    limit: Option<Duration>,
+    explain: bool,
+) -> Report {
+    let started = Instant::now();
+    let detected = detect::load_upright(std::path::Path::new(path))
+        .map_err(Error::from)
+        .and_then(|image| {
+            let gray = image::imageops::grayscale(&image);
+            let lattice = detect::find_lattice(&gray)?;
+            Ok((gray, lattice))
+        });
+    let detect_time = started.elapsed();
+    let mut report = Report {
+        input: path.to_string(),
+        result: Err(Error::NoSolution),
+        read_time: Duration::ZERO,
+        detect_time,
+        corrections: Vec::new(),
+    };
+    let (gray, lattice) = match detected {
+        Ok(found) => found,
+        Err(error) => {
+            report.result = Err(error);
+            return report;
+        }
+    };
+    let started = Instant::now();
+    let grid = read::read_grid(&gray, &lattice, read::bundled_classifier());
+    let kind_name = kind.map_or_else(|| read::guess_kind(&grid), |k| k.name());
+    let corrected = read::correct(&grid, kind_name, limit);
+    report.read_time = started.elapsed();
+    report.result = corrected.and_then(|(puzzle, corrections)| {
+        report.corrections = corrections.iter().map(ToString::to_string).collect();
+        solve::solve_with(puzzle.as_ref(), limit, explain).map(|solved| (puzzle, solved))
+    });
+    report
 }

@@ -9,7 +9,9 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Parser;
 
-use cli::{Cli, Command, DirectoryArgs, GenerateArgs, PhotoArgs, RenderArgs, SolveArgs};
+use cli::{
+    Cli, Command, DirectoryArgs, EvalArgs, GenerateArgs, PhotoArgs, ReadArgs, RenderArgs, SolveArgs,
+};
 use gridsight::error::EXIT_USAGE;
 use gridsight::kinds::{self, Kind};
 use gridsight::limits::Deadline;
@@ -27,6 +29,8 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
+        Command::Read(args) => read_photo(&args),
+        Command::Eval(args) => evaluate(&args).map(|()| 0),
         Command::Render(args) => render_page(&args).map(|()| 0),
         Command::Photo(args) => simulate_photo(&args).map(|()| 0),
         Command::Samples(args) => write_samples(&args).map(|()| 0),
@@ -74,7 +78,19 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     gridsight::batch::run_in_order(
         &inputs,
         threads,
-        |file| gridsight::solve_text_file(&file.to_string_lossy(), kind, limit, args.explain),
+        |file| {
+            let path = file.to_string_lossy();
+            if gridsight::is_image_file(file) {
+                vec![gridsight::solve_image_file(
+                    &path,
+                    kind,
+                    limit,
+                    args.explain,
+                )]
+            } else {
+                gridsight::solve_text_file(&path, kind, limit, args.explain)
+            }
+        },
         |_, reports| -> anyhow::Result<()> {
             progress.clear();
             for report in &reports {
@@ -105,6 +121,9 @@ fn print_report(
         }
         match &report.result {
             Ok((puzzle, solved)) => {
+                for correction in &report.corrections {
+                    eprintln!("gridsight: {}: {correction}", report.input);
+                }
                 if let Some(path) = &args.solution_image {
                     write_solution_image(puzzle.as_ref(), solved, path)?;
                 }
@@ -313,4 +332,115 @@ fn hint(args: &SolveArgs, kind: Option<&dyn Kind>, limit: Option<Duration>) -> a
             Ok(error.exit_code())
         }
     }
+}
+
+fn read_photo(args: &ReadArgs) -> anyhow::Result<u8> {
+    let path = args.image.to_string_lossy();
+    let result = gridsight::read_image(&args.image).and_then(|grid| {
+        let kind = args
+            .kind
+            .as_deref()
+            .unwrap_or_else(|| gridsight::read::guess_kind(&grid));
+        let (puzzle, corrections) =
+            gridsight::read::correct(&grid, kind, Some(Duration::from_secs(10)))?;
+        Ok((grid, puzzle, corrections))
+    });
+    match result {
+        Ok((grid, puzzle, corrections)) => {
+            for cell in grid.cells.iter().filter(|c| c.confidence < 0.9) {
+                eprintln!(
+                    "gridsight: {path}: r{}c{} read {} with confidence {:.2}",
+                    cell.row + 1,
+                    cell.column + 1,
+                    cell.value,
+                    cell.confidence
+                );
+            }
+            for correction in &corrections {
+                eprintln!("gridsight: {path}: {correction}");
+            }
+            let mut stdout = io::stdout().lock();
+            stdout.write_all(puzzle.to_text().as_bytes())?;
+            stdout.flush()?;
+            Ok(0)
+        }
+        Err(error) => {
+            eprintln!("gridsight: {path}: {error}");
+            Ok(error.exit_code())
+        }
+    }
+}
+
+fn evaluate(args: &EvalArgs) -> anyhow::Result<()> {
+    let mut photos = Vec::new();
+    for directory in &args.directories {
+        photos.extend(
+            gridsight::eval::images_with_truth(directory)
+                .with_context(|| format!("cannot list {}", directory.display()))?,
+        );
+    }
+    if photos.is_empty() {
+        bail!("no photos with a truth file (NAME.truth.json or imageN.dat) in the folders given");
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut samples = Vec::with_capacity(photos.len());
+    let limit = Some(Duration::from_secs(10));
+    gridsight::batch::run_in_order(
+        &photos,
+        threads,
+        |(image, truth)| gridsight::eval::evaluate(image, truth.clone(), limit),
+        |_, sample| -> anyhow::Result<()> {
+            samples.push(sample);
+            Ok(())
+        },
+    )?;
+    let mut stdout = io::stdout().lock();
+    if args.failures {
+        for sample in samples.iter().filter(|s| !s.read_exactly) {
+            let why = sample.error.clone().unwrap_or_else(|| {
+                format!(
+                    "{} of {} cells right",
+                    sample.cells_right,
+                    sample.truth.cells.len()
+                )
+            });
+            eprintln!("{}: {why}", sample.image.display());
+        }
+    }
+    let summary = gridsight::eval::summarise(&samples);
+    if args.json {
+        for ((kind, preset), group) in &summary {
+            writeln!(stdout, "{}", group.to_json(kind, preset))?;
+        }
+    } else {
+        writeln!(
+            stdout,
+            "{:<9} {:<7} {:>6} {:>13} {:>16} {:>9} {:>10} {:>8}",
+            "kind",
+            "preset",
+            "photos",
+            "read exactly",
+            "solved correctly",
+            "cells ok",
+            "median ms",
+            "max ms"
+        )?;
+        for ((kind, preset), group) in &summary {
+            let percent = |n: usize| 100.0 * n as f64 / group.images.max(1) as f64;
+            writeln!(
+                stdout,
+                "{:<9} {:<7} {:>6} {:>12.1}% {:>15.1}% {:>8.2}% {:>10.0} {:>8.0}",
+                kind,
+                preset,
+                group.images,
+                percent(group.read_exactly),
+                percent(group.solved_correctly),
+                100.0 * group.cells_right as f64 / group.cells.max(1) as f64,
+                group.median_time().as_secs_f64() * 1000.0,
+                group.max_time().as_secs_f64() * 1000.0
+            )?;
+        }
+    }
+    stdout.flush()?;
+    Ok(())
 }

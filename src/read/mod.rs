@@ -1,8 +1,493 @@
-//! Reading printed cells: `glyphs` finds and normalises the glyphs in a cell crop,
-//! `classifier` reads each as a digit, `synth` renders labelled cells, `train` fits the model.
-//! (Placeholder glue; the owner writes the real module.)
+//! The read stage: from a photo and its detected [`Lattice`] to a puzzle, every cell with a
+//! confidence and its ranked alternative readings.
+//!
+//! `glyphs` finds and normalises the glyphs in a cell crop, `classifier` reads each as a digit,
+//! `synth` renders labelled cells and `train` fits the model (for `examples/train_digits.rs`).
+//! This module reads boxed grids with numbers in cells (Sudoku, Nurikabe) in any of the four
+//! upright orientations, choosing the one the digit classifier is most sure of. It does not find
+//! the grid (that is `detect`) or solve (that is `solve`); [`correct`] only asks the solvers
+//! whether a reading makes sense.
 
 pub mod classifier;
 pub mod glyphs;
 pub mod synth;
 pub mod train;
+
+use std::time::Duration;
+
+use image::GrayImage;
+
+use crate::detect::Lattice;
+use crate::error::Error;
+use crate::kinds::nurikabe::Nurikabe;
+use crate::kinds::sudoku::Sudoku;
+use crate::kinds::Puzzle;
+use crate::outcome::Outcome;
+use classifier::DigitClassifier;
+use glyphs::CellContent;
+
+/// Side of the square a cell is resampled to before its glyphs are found.
+const CELL_PIXELS: u32 = 64;
+/// Fraction of a cell cut from each side, to drop the grid lines.
+const CELL_INSET: f32 = 0.08;
+
+/// What one cell holds, as read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellValue {
+    Blank,
+    Black,
+    Number(u32),
+}
+
+/// One cell's reading: the most likely value, how sure the reader is, and the other readings in
+/// order of likelihood (for the solver to try when the first one leads nowhere).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellRead {
+    pub row: usize,
+    pub column: usize,
+    pub value: CellValue,
+    /// Probability of `value`: the product of its glyphs' probabilities; 1 for blank and black.
+    pub confidence: f32,
+    pub alternatives: Vec<(CellValue, f32)>,
+}
+
+/// A whole grid as read, rows top first in the puzzle's upright orientation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridRead {
+    pub rows: usize,
+    pub columns: usize,
+    pub cells: Vec<CellRead>,
+    /// Quarter turns clockwise the lattice was turned to read upright.
+    pub quarter_turns: u8,
+}
+
+impl GridRead {
+    pub fn get(&self, row: usize, column: usize) -> &CellRead {
+        &self.cells[row * self.columns + column]
+    }
+}
+
+/// The bundled digit classifier, loaded once.
+pub fn bundled_classifier() -> &'static DigitClassifier {
+    static CLASSIFIER: std::sync::OnceLock<DigitClassifier> = std::sync::OnceLock::new();
+    CLASSIFIER.get_or_init(DigitClassifier::bundled)
+}
+
+/// Reads every cell of `lattice` in `image`, in the orientation where the digits read best.
+pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> GridRead {
+    let crops: Vec<Vec<GrayImage>> = (0..lattice.rows)
+        .map(|r| {
+            (0..lattice.columns)
+                .map(|c| lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET))
+                .collect()
+        })
+        .collect();
+    let paper = paper_level(&crops);
+    let upright = read_turned(&crops, 0, paper, classifier);
+    let upright_score = orientation_score(&upright);
+    (1..4u8)
+        .map(|turns| read_turned(&crops, turns, paper, classifier))
+        .filter(|turned| orientation_score(turned) > upright_score + TURN_MARGIN)
+        .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)))
+        .unwrap_or(upright)
+}
+
+/// How much surer of its digits a turned reading must be before it beats the upright one: most
+/// photos are upright once EXIF is applied, and turned digits still read confidently (6 and 9).
+const TURN_MARGIN: f32 = 0.02;
+
+/// The gray level of blank paper across the whole grid: most cells are mostly paper, so a high
+/// percentile of all their pixels. One cell alone cannot tell a black given from blank paper in
+/// a dim photo; the grid as a whole can.
+fn paper_level(crops: &[Vec<GrayImage>]) -> f32 {
+    let mut pixels: Vec<u8> = crops
+        .iter()
+        .flatten()
+        .flat_map(|crop| crop.as_raw().iter().copied())
+        .collect();
+    if pixels.is_empty() {
+        return 255.0;
+    }
+    let index = pixels.len() * 9 / 10;
+    f32::from(*pixels.select_nth_unstable(index).1)
+}
+
+/// The mean confidence of the numbers read, a lone 0 counting as a failure: neither Sudoku nor
+/// Nurikabe has one, while a turned 6, 9 or 8 often reads as 0.
+fn orientation_score(read: &GridRead) -> f32 {
+    let numbers: Vec<f32> = read
+        .cells
+        .iter()
+        .filter_map(|c| match c.value {
+            CellValue::Number(0) => Some(0.0),
+            CellValue::Number(_) => Some(c.confidence),
+            _ => None,
+        })
+        .collect();
+    if numbers.is_empty() {
+        0.0
+    } else {
+        numbers.iter().sum::<f32>() / numbers.len() as f32
+    }
+}
+
+/// Reads the crops as if the page were turned `turns` quarter turns clockwise.
+fn read_turned(
+    crops: &[Vec<GrayImage>],
+    turns: u8,
+    paper: f32,
+    classifier: &DigitClassifier,
+) -> GridRead {
+    let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
+    let (rows, columns) = if turns % 2 == 0 {
+        (source_rows, source_columns)
+    } else {
+        (source_columns, source_rows)
+    };
+    let mut cells = Vec::with_capacity(rows * columns);
+    for row in 0..rows {
+        for column in 0..columns {
+            let (r, c) = source_cell(row, column, turns, source_rows, source_columns);
+            let crop = match turns {
+                0 => crops[r][c].clone(),
+                1 => image::imageops::rotate90(&crops[r][c]),
+                2 => image::imageops::rotate180(&crops[r][c]),
+                _ => image::imageops::rotate270(&crops[r][c]),
+            };
+            cells.push(read_cell(&crop, row, column, paper, classifier));
+        }
+    }
+    GridRead {
+        rows,
+        columns,
+        cells,
+        quarter_turns: turns,
+    }
+}
+
+/// The cell of the unturned lattice that shows at (`row`, `column`) after `turns` clockwise
+/// quarter turns of a `rows` x `columns` grid.
+fn source_cell(
+    row: usize,
+    column: usize,
+    turns: u8,
+    rows: usize,
+    columns: usize,
+) -> (usize, usize) {
+    match turns % 4 {
+        0 => (row, column),
+        1 => (rows - 1 - column, row),
+        2 => (rows - 1 - row, columns - 1 - column),
+        _ => (column, columns - 1 - row),
+    }
+}
+
+/// How many alternative readings of a number are kept.
+const ALTERNATIVES: usize = 4;
+
+fn read_cell(
+    crop: &GrayImage,
+    row: usize,
+    column: usize,
+    paper: f32,
+    classifier: &DigitClassifier,
+) -> CellRead {
+    let certain = |value| CellRead {
+        row,
+        column,
+        value,
+        confidence: 1.0,
+        alternatives: Vec::new(),
+    };
+    let glyphs = match glyphs::read_cell_with_paper(crop, paper) {
+        CellContent::Blank => return certain(CellValue::Blank),
+        CellContent::Black => return certain(CellValue::Black),
+        CellContent::Glyphs(glyphs) => glyphs,
+    };
+    // Multi-digit numbers: combine each glyph's ranked digits into ranked numbers, keeping the
+    // best few at every position so the list stays short.
+    let mut numbers: Vec<(u32, f32)> = vec![(0, 1.0)];
+    for glyph in glyphs.iter().take(3) {
+        let ranked = classifier.classify(glyph).ranked();
+        let mut next: Vec<(u32, f32)> = numbers
+            .iter()
+            .flat_map(|&(n, p)| {
+                ranked
+                    .iter()
+                    .map(move |&(d, q)| (n * 10 + u32::from(d), p * q))
+            })
+            .collect();
+        next.sort_by(|a, b| b.1.total_cmp(&a.1));
+        next.truncate(ALTERNATIVES);
+        numbers = next;
+    }
+    let mut ranked: Vec<(CellValue, f32)> = numbers
+        .into_iter()
+        .map(|(n, p)| (CellValue::Number(n), p))
+        .collect();
+    if glyphs.len() > 1 {
+        // A speck or a sliver of grid line beside a digit reads as a second glyph; the largest
+        // glyph alone is the likelier reading for kinds without multi-digit numbers.
+        let area =
+            |g: &glyphs::NormalisedGlyph| (g.bounds.x1 - g.bounds.x0) * (g.bounds.y1 - g.bounds.y0);
+        if let Some(largest) = glyphs.iter().max_by_key(|g| area(g)) {
+            let single = classifier.classify(largest).ranked();
+            ranked.extend(
+                single
+                    .iter()
+                    .take(ALTERNATIVES)
+                    .map(|&(d, p)| (CellValue::Number(u32::from(d)), p * SINGLE_GLYPH_SHARE)),
+            );
+        }
+    }
+    ranked.push((CellValue::Blank, 0.0));
+    let (value, confidence) = ranked[0];
+    CellRead {
+        row,
+        column,
+        value,
+        confidence,
+        alternatives: ranked[1..].to_vec(),
+    }
+}
+
+/// The weight given to reading only the largest glyph of a cell that holds several.
+const SINGLE_GLYPH_SHARE: f32 = 0.5;
+
+/// Whether `value` can stand in a cell of a `kind` puzzle.
+fn allowed(kind: &str, value: CellValue) -> bool {
+    match (kind, value) {
+        (_, CellValue::Blank) => true,
+        ("sudoku", CellValue::Number(n)) => (1..=9).contains(&n),
+        ("nurikabe", CellValue::Number(n)) => n >= 1,
+        _ => false,
+    }
+}
+
+/// `read` with every cell's value replaced, where the kind forbids it, by its most likely
+/// allowed alternative (or blank), so that a lone 0 or a two-glyph cell in a Sudoku becomes a
+/// reading the solver can work with.
+pub fn constrain(read: &GridRead, kind: &str) -> GridRead {
+    let mut constrained = read.clone();
+    for cell in &mut constrained.cells {
+        if allowed(kind, cell.value) {
+            continue;
+        }
+        let mut options: Vec<(CellValue, f32)> = cell
+            .alternatives
+            .iter()
+            .copied()
+            .filter(|&(v, _)| allowed(kind, v))
+            .collect();
+        options.sort_by(|a, b| b.1.total_cmp(&a.1));
+        options.dedup_by_key(|option| option.0);
+        let (value, confidence) = options.first().copied().unwrap_or((CellValue::Blank, 0.0));
+        cell.value = value;
+        cell.confidence = confidence;
+        cell.alternatives = options.into_iter().skip(1).collect();
+    }
+    constrained
+}
+
+/// Which kind a boxed grid of numbers is: a 9x9 grid of single digits 1-9 is a Sudoku, anything
+/// else a Nurikabe.
+pub fn guess_kind(read: &GridRead) -> &'static str {
+    let single_digits = read.cells.iter().all(|c| match c.value {
+        CellValue::Number(n) => (1..=9).contains(&n),
+        _ => true,
+    });
+    if read.rows == 9 && read.columns == 9 && single_digits {
+        "sudoku"
+    } else {
+        "nurikabe"
+    }
+}
+
+/// The puzzle a reading describes, as `kind`.
+pub fn to_puzzle(read: &GridRead, kind: &str) -> Result<Box<dyn Puzzle>, Error> {
+    if !matches!(kind, "sudoku" | "nurikabe") {
+        return Err(Error::Unreadable(format!(
+            "reading {kind} puzzles from photos is not supported yet; give the puzzle as text"
+        )));
+    }
+    let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
+    puzzle_from_values(&values, read.rows, read.columns, kind).ok_or_else(|| {
+        Error::Unreadable(format!(
+            "the {}x{} grid read does not make a {kind}",
+            read.rows, read.columns
+        ))
+    })
+}
+
+/// The puzzle `values` make as `kind`, or `None` when they cannot (a 0 or a black cell in a
+/// Nurikabe, a number above 9 in a Sudoku, a Sudoku that is not 9x9).
+fn puzzle_from_values(
+    values: &[CellValue],
+    rows: usize,
+    columns: usize,
+    kind: &str,
+) -> Option<Box<dyn Puzzle>> {
+    match kind {
+        "sudoku" if rows == 9 && columns == 9 => {
+            let mut cells = [0u8; 81];
+            for (cell, value) in cells.iter_mut().zip(values) {
+                *cell = match *value {
+                    CellValue::Number(n) if (1..=9).contains(&n) => n as u8,
+                    CellValue::Number(_) | CellValue::Black => return None,
+                    CellValue::Blank => 0,
+                };
+            }
+            Some(Box::new(Sudoku { cells }))
+        }
+        "nurikabe" => {
+            let mut clues = Vec::new();
+            for (i, value) in values.iter().enumerate() {
+                match *value {
+                    CellValue::Number(0) | CellValue::Black => return None,
+                    CellValue::Number(n) => clues.push((i / columns, i % columns, n)),
+                    CellValue::Blank => {}
+                }
+            }
+            Some(Box::new(Nurikabe {
+                width: columns,
+                height: rows,
+                clues,
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// A reading the solver made the reader change.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Correction {
+    pub row: usize,
+    pub column: usize,
+    pub read: CellValue,
+    pub corrected: CellValue,
+}
+
+/// How many of the least confident cells the corrector may change.
+const DOUBTFUL_CELLS: usize = 6;
+
+/// The puzzle read from `read` as `kind`, corrected when it has no unique solution: the next
+/// most likely readings of the least confident cells are tried, one cell at a time, then two,
+/// until one solves uniquely. Returns the puzzle, its outcome and the corrections made.
+pub fn correct(
+    read: &GridRead,
+    kind: &str,
+    limit: Option<Duration>,
+) -> Result<(Box<dyn Puzzle>, Vec<Correction>), Error> {
+    let constrained = constrain(read, kind);
+    let read = &constrained;
+    let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
+    let solves_uniquely = |values: &[CellValue]| -> bool {
+        let Some(puzzle) = puzzle_from_values(values, read.rows, read.columns, kind) else {
+            return false;
+        };
+        let deadline = crate::limits::Deadline::after(
+            limit
+                .unwrap_or(Duration::from_secs(5))
+                .min(Duration::from_secs(2)),
+        );
+        matches!(puzzle.solve(&deadline), Ok(Outcome::Unique(_)))
+    };
+    let puzzle = to_puzzle(read, kind)?;
+    if solves_uniquely(&values) {
+        return Ok((puzzle, Vec::new()));
+    }
+    let mut doubtful: Vec<&CellRead> = read
+        .cells
+        .iter()
+        .filter(|c| !c.alternatives.is_empty())
+        .collect();
+    doubtful.sort_by(|a, b| a.confidence.total_cmp(&b.confidence));
+    doubtful.truncate(DOUBTFUL_CELLS);
+    let change = |values: &mut Vec<CellValue>, cell: &CellRead, value: CellValue| {
+        values[cell.row * read.columns + cell.column] = value;
+        Correction {
+            row: cell.row,
+            column: cell.column,
+            read: cell.value,
+            corrected: value,
+        }
+    };
+    for cell in &doubtful {
+        for &(alternative, _) in &cell.alternatives {
+            let mut tried = values.clone();
+            let correction = change(&mut tried, cell, alternative);
+            if solves_uniquely(&tried) {
+                let puzzle = puzzle_from_values(&tried, read.rows, read.columns, kind)
+                    .expect("it solved above");
+                return Ok((puzzle, vec![correction]));
+            }
+        }
+    }
+    for (i, first) in doubtful.iter().enumerate() {
+        for second in &doubtful[i + 1..] {
+            for &(a, _) in first.alternatives.iter().take(2) {
+                for &(b, _) in second.alternatives.iter().take(2) {
+                    let mut tried = values.clone();
+                    let corrections =
+                        vec![change(&mut tried, first, a), change(&mut tried, second, b)];
+                    if solves_uniquely(&tried) {
+                        let puzzle = puzzle_from_values(&tried, read.rows, read.columns, kind)
+                            .expect("it solved above");
+                        return Ok((puzzle, corrections));
+                    }
+                }
+            }
+        }
+    }
+    Ok((puzzle, Vec::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quarter_turns_map_cells_back_to_the_source() {
+        // A 2x3 grid numbered row-major; turned clockwise it is 3x2 with its bottom-left first.
+        let (rows, columns) = (2, 3);
+        let number = |(r, c): (usize, usize)| r * columns + c;
+        let turned: Vec<usize> = (0..3)
+            .flat_map(|r| (0..2).map(move |c| (r, c)))
+            .map(|(r, c)| number(source_cell(r, c, 1, rows, columns)))
+            .collect();
+        assert_eq!(turned, vec![3, 0, 4, 1, 5, 2]);
+        let upside_down: Vec<usize> = (0..2)
+            .flat_map(|r| (0..3).map(move |c| (r, c)))
+            .map(|(r, c)| number(source_cell(r, c, 2, rows, columns)))
+            .collect();
+        assert_eq!(upside_down, vec![5, 4, 3, 2, 1, 0]);
+        let counter: Vec<usize> = (0..3)
+            .flat_map(|r| (0..2).map(move |c| (r, c)))
+            .map(|(r, c)| number(source_cell(r, c, 3, rows, columns)))
+            .collect();
+        assert_eq!(counter, vec![2, 5, 1, 4, 0, 3]);
+    }
+}
+
+impl std::fmt::Display for CellValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CellValue::Blank => write!(f, "blank"),
+            CellValue::Black => write!(f, "black"),
+            CellValue::Number(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Correction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "r{}c{}: read {}, corrected to {}",
+            self.row + 1,
+            self.column + 1,
+            self.read,
+            self.corrected
+        )
+    }
+}

@@ -1,0 +1,309 @@
+//! `gridsight eval`: reading accuracy and speed over a folder of photos with known puzzles.
+//!
+//! Ground truth is a `NAME.truth.json` beside each image (as `gridsight photo` writes) or, for the
+//! real newspaper photos of the Sudoku dataset, an `imageN.dat` beside `imageN.jpg`. It measures
+//! detection and reading (and whether the read puzzle solves to the truth); it does not train or
+//! tune anything.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::read::{self, CellValue, GridRead};
+
+/// What is known about one photo.
+#[derive(Debug, Clone)]
+pub struct Truth {
+    pub kind: String,
+    /// `scan`, `photo`, `hard` for generated photos, `real` for the dataset's.
+    pub preset: String,
+    pub rows: usize,
+    pub columns: usize,
+    /// Every cell's value, row-major.
+    pub cells: Vec<CellValue>,
+    /// The solution as in the JSON report, when known.
+    pub solution: Option<Value>,
+}
+
+/// The outcome of reading one photo.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    pub image: PathBuf,
+    pub truth: Truth,
+    /// `None` when detection failed (with its message in `error`).
+    pub read_exactly: bool,
+    pub solved_correctly: bool,
+    pub cells_right: usize,
+    pub time: Duration,
+    pub error: Option<String>,
+}
+
+/// Loads the truth beside `image`, if there is one of a kind `eval` can read.
+pub fn truth_for(image: &Path) -> Option<Truth> {
+    let stem = image.file_stem()?.to_string_lossy().into_owned();
+    let json_path = image.with_file_name(format!("{stem}.truth.json"));
+    if let Ok(text) = std::fs::read_to_string(&json_path) {
+        let value: Value = serde_json::from_str(&text).ok()?;
+        return truth_from_json(&value);
+    }
+    let dat = std::fs::read_to_string(image.with_extension("dat")).ok()?;
+    truth_from_dat(&dat)
+}
+
+fn truth_from_json(value: &Value) -> Option<Truth> {
+    let kind = value["kind"].as_str()?.to_string();
+    let (rows, columns) = (
+        value["height"].as_u64()? as usize,
+        value["width"].as_u64()? as usize,
+    );
+    let mut cells = vec![CellValue::Blank; rows * columns];
+    match kind.as_str() {
+        "sudoku" => {
+            for (cell, digit) in cells
+                .iter_mut()
+                .zip(value["puzzle"]["givens"].as_str()?.bytes())
+            {
+                if digit != b'0' {
+                    *cell = CellValue::Number(u32::from(digit - b'0'));
+                }
+            }
+        }
+        "nurikabe" => {
+            for clue in value["puzzle"]["clues"].as_array()? {
+                let (r, c, size) = (
+                    clue[0].as_u64()? as usize,
+                    clue[1].as_u64()? as usize,
+                    clue[2].as_u64()? as u32,
+                );
+                *cells.get_mut(r * columns + c)? = CellValue::Number(size);
+            }
+        }
+        _ => return None,
+    }
+    let preset = value["preset"].as_str().unwrap_or("unknown").to_string();
+    Some(Truth {
+        kind,
+        preset,
+        rows,
+        columns,
+        cells,
+        solution: Some(value["solution"].clone()),
+    })
+}
+
+/// The Sudoku dataset's format: a phone line, a format line, then nine rows of digits.
+fn truth_from_dat(text: &str) -> Option<Truth> {
+    let digits: Vec<u32> = text
+        .lines()
+        .skip(2)
+        .flat_map(|l| l.split_whitespace())
+        .map(|t| t.parse().ok())
+        .collect::<Option<_>>()?;
+    if digits.len() != 81 {
+        return None;
+    }
+    let cells = digits
+        .iter()
+        .map(|&d| {
+            if d == 0 {
+                CellValue::Blank
+            } else {
+                CellValue::Number(d)
+            }
+        })
+        .collect();
+    Some(Truth {
+        kind: "sudoku".into(),
+        preset: "real".into(),
+        rows: 9,
+        columns: 9,
+        cells,
+        solution: None,
+    })
+}
+
+/// Every image in `dir` with a truth beside it, sorted by name.
+pub fn images_with_truth(dir: &Path) -> std::io::Result<Vec<(PathBuf, Truth)>> {
+    let mut found: Vec<(PathBuf, Truth)> = std::fs::read_dir(dir)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| {
+            matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("jpg" | "jpeg" | "png")
+            )
+        })
+        .filter_map(|path| truth_for(&path).map(|truth| (path, truth)))
+        .collect();
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(found)
+}
+
+/// Reads one photo and compares it with its truth.
+pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>) -> Sample {
+    let started = Instant::now();
+    let read = crate::read_image(image);
+    let time = started.elapsed();
+    let mut sample = Sample {
+        image: image.to_path_buf(),
+        truth,
+        read_exactly: false,
+        solved_correctly: false,
+        cells_right: 0,
+        time,
+        error: None,
+    };
+    let read = match read {
+        Ok(read) => read,
+        Err(error) => {
+            sample.error = Some(error.to_string());
+            return sample;
+        }
+    };
+    sample.cells_right = cells_right(&read, &sample.truth);
+    let kind = sample.truth.kind.clone();
+    match read::correct(&read, &kind, limit) {
+        Ok((puzzle, _)) => {
+            let exact = read.rows == sample.truth.rows
+                && read.columns == sample.truth.columns
+                && normalised(&puzzle.to_json()) == normalised(&truth_puzzle_json(&sample.truth));
+            sample.read_exactly = exact;
+            if let Ok(solved) = crate::solve::solve(puzzle.as_ref(), limit) {
+                sample.solved_correctly = match &sample.truth.solution {
+                    Some(solution) => exact && &solved.solution.to_json() == solution,
+                    None => exact && solved.unique,
+                };
+            }
+        }
+        Err(error) => sample.error = Some(error.to_string()),
+    }
+    sample
+}
+
+fn cells_right(read: &GridRead, truth: &Truth) -> usize {
+    if read.rows != truth.rows || read.columns != truth.columns {
+        return 0;
+    }
+    read.cells
+        .iter()
+        .zip(&truth.cells)
+        .filter(|(r, t)| r.value == **t)
+        .count()
+}
+
+/// The truth's puzzle as the JSON report writes it, built from its cells.
+fn truth_puzzle_json(truth: &Truth) -> Value {
+    match truth.kind.as_str() {
+        "sudoku" => {
+            json!({ "givens": truth.cells.iter().map(|c| match c { CellValue::Number(n) => char::from_digit(*n, 10).unwrap_or('?'), _ => '0' }).collect::<String>() })
+        }
+        _ => {
+            let clues: Vec<[u64; 3]> = truth
+                .cells
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| match c {
+                    CellValue::Number(n) => Some([
+                        (i / truth.columns) as u64,
+                        (i % truth.columns) as u64,
+                        u64::from(*n),
+                    ]),
+                    _ => None,
+                })
+                .collect();
+            json!({ "clues": clues })
+        }
+    }
+}
+
+/// A puzzle's JSON with Nurikabe clues in row-major order, so that order does not count.
+fn normalised(puzzle: &Value) -> Value {
+    let mut puzzle = puzzle.clone();
+    if let Some(clues) = puzzle.get_mut("clues").and_then(Value::as_array_mut) {
+        clues.sort_by_key(|clue| (clue[0].as_u64(), clue[1].as_u64()));
+    }
+    puzzle
+}
+
+/// The figures for one kind and preset.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    pub images: usize,
+    pub read_exactly: usize,
+    pub solved_correctly: usize,
+    pub cells: usize,
+    pub cells_right: usize,
+    pub times: Vec<Duration>,
+}
+
+/// Summaries keyed by (kind, preset).
+pub fn summarise(samples: &[Sample]) -> BTreeMap<(String, String), Summary> {
+    let mut groups: BTreeMap<(String, String), Summary> = BTreeMap::new();
+    for sample in samples {
+        let group = groups
+            .entry((sample.truth.kind.clone(), sample.truth.preset.clone()))
+            .or_default();
+        group.images += 1;
+        group.read_exactly += usize::from(sample.read_exactly);
+        group.solved_correctly += usize::from(sample.solved_correctly);
+        group.cells += sample.truth.cells.len();
+        group.cells_right += sample.cells_right;
+        group.times.push(sample.time);
+    }
+    for group in groups.values_mut() {
+        group.times.sort();
+    }
+    groups
+}
+
+impl Summary {
+    pub fn median_time(&self) -> Duration {
+        self.times
+            .get(self.times.len() / 2)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    pub fn max_time(&self) -> Duration {
+        self.times.last().copied().unwrap_or_default()
+    }
+
+    pub fn to_json(&self, kind: &str, preset: &str) -> Value {
+        json!({
+            "kind": kind,
+            "preset": preset,
+            "images": self.images,
+            "read_exactly": self.read_exactly,
+            "solved_correctly": self.solved_correctly,
+            "cell_accuracy": self.cells_right as f64 / self.cells.max(1) as f64,
+            "median_ms": self.median_time().as_secs_f64() * 1000.0,
+            "max_ms": self.max_time().as_secs_f64() * 1000.0,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dat_truth_is_nine_rows_after_two_header_lines() {
+        let dat = "phone\n640x480:24 JPG\n".to_string() + &"0 0 0 7 0 0 0 8 0\n".repeat(9);
+        let truth = truth_from_dat(&dat).unwrap();
+        assert_eq!(truth.cells[3], CellValue::Number(7));
+        assert_eq!(truth.cells[0], CellValue::Blank);
+        assert!(truth_from_dat("phone\nformat\n1 2 3\n").is_none());
+    }
+
+    #[test]
+    fn committed_sample_truths_load() {
+        let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+        let found = images_with_truth(&samples).unwrap();
+        let kinds: Vec<&str> = found.iter().map(|(_, t)| t.kind.as_str()).collect();
+        assert_eq!(kinds.iter().filter(|k| **k == "sudoku").count(), 3);
+        assert_eq!(kinds.iter().filter(|k| **k == "nurikabe").count(), 3);
+        let (_, sudoku) = found.iter().find(|(_, t)| t.kind == "sudoku").unwrap();
+        assert_eq!(sudoku.cells[0], CellValue::Number(5));
+    }
+}
