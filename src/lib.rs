@@ -5,6 +5,7 @@
 //! [`report`] (solution text, JSON report, exit code). Each puzzle kind lives in [`kinds`];
 //! [`qr`] decodes a solved grid that is a QR code.
 
+pub mod animate;
 pub mod error;
 pub mod grid;
 pub mod input;

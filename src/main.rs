@@ -66,11 +66,33 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     if several && args.solution_image.is_some() {
         bail!("--solution-image takes a single input");
     }
+    if several && args.animate.is_some() {
+        bail!("--animate takes a single input");
+    }
     let mut stdout = io::stdout().lock();
     let mut exit_code = 0;
     for file in &args.files {
         let path = file.to_string_lossy();
-        let reports = gridsight::solve_text_file(&path, kind, limit, args.explain);
+        // The animation is drawn from the solver's trace, so it needs one recorded.
+        let record = args.explain || args.animate.is_some();
+        let mut reports = gridsight::solve_text_file(&path, kind, limit, record);
+        if let Some(gif) = &args.animate {
+            if reports.len() > 1 {
+                bail!(
+                    "--animate takes a single puzzle; {path} holds {}",
+                    reports.len()
+                );
+            }
+            if let Some(Ok((puzzle, solved))) = reports.first().map(|r| &r.result) {
+                write_animation(puzzle.as_ref(), solved, gif)?;
+            }
+        }
+        for report in &mut reports {
+            if let (false, Ok((_, solved))) = (args.explain, &mut report.result) {
+                // Recorded only for the animation: the output stays as without --explain.
+                solved.trace = None;
+            }
+        }
         for report in &reports {
             exit_code = exit_code.max(report.exit_code());
             if args.json {
@@ -116,6 +138,22 @@ fn write_solution_image(
     let page = render(&drawable, Some(&answer), &RenderOptions::default())?;
     gridsight::output::write_png(&page.image, path)
         .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Draws the solve as an animated GIF from the solver's trace.
+fn write_animation(
+    puzzle: &dyn kinds::Puzzle,
+    solved: &gridsight::solve::Solved,
+    path: &std::path::Path,
+) -> anyhow::Result<()> {
+    let trace = solved
+        .trace
+        .as_ref()
+        .context("the solver recorded no steps to animate")?;
+    let frames = gridsight::animate::frames(puzzle, solved.solution.as_ref(), trace)?;
+    gridsight::output::write_gif(frames, path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
 }
 
 /// Time allowed for solving a puzzle that is drawn solved or photographed with its truth.
