@@ -388,6 +388,28 @@ mod tests {
     }
 
     #[test]
+    fn a_state_draws_on_the_printed_layout_and_must_fit() {
+        let puzzle = drawable(include_str!("../../samples/gchq.non"));
+        let options = RenderOptions::default();
+        let printed = render(&puzzle, None, &options).unwrap();
+        let open = Snapshot {
+            width: 25,
+            height: 25,
+            cells: vec![crate::trace::Cell::Unknown; 625],
+        };
+        let page = render_state(&puzzle, &open, &options).unwrap();
+        assert_eq!(page.grid_corners, printed.grid_corners);
+        assert_eq!(page.image.dimensions(), printed.image.dimensions());
+        let (x, y) = page.grid_corners[0];
+        assert_eq!(*page.image.get_pixel(x as u32 + 20, y as u32 + 20), OPEN);
+        let wrong = Snapshot { width: 24, ..open };
+        assert!(matches!(
+            render_state(&puzzle, &wrong, &options),
+            Err(RenderError::StateSize(24, 25))
+        ));
+    }
+
+    #[test]
     fn multi_digit_clues_render_inside_the_page() {
         let text = "width 40\nheight 1\nrows\n40\ncolumns\n".to_string() + &"1\n".repeat(40);
         let page = render(&drawable(&text), None, &RenderOptions::default()).unwrap();
