@@ -15,56 +15,36 @@ use super::{AnimateError, Frame};
 const COLOURS: usize = 64;
 
 /// Writes `frames` to `writer` as a GIF that loops forever; gives how many frames it wrote.
+/// Every frame must have the first one's size.
 pub fn write_gif<W: Write>(
     frames: impl IntoIterator<Item = Result<Frame, AnimateError>>,
     writer: W,
 ) -> Result<usize, AnimateError> {
-    let mut writer = Some(writer);
-    let mut encoder: Option<Encoder<W>> = None;
-    let mut previous: Option<RgbImage> = None;
-    let mut count = 0;
+    let mut frames = frames.into_iter();
+    let first = frames.next().ok_or(AnimateError::NoFrames)??;
+    let (width, height) = first.image.dimensions();
+    let (Ok(w), Ok(h)) = (u16::try_from(width), u16::try_from(height)) else {
+        return Err(AnimateError::FrameSize(width, height));
+    };
+    let mut encoder = Encoder::new(writer, w, h, &[])?;
+    encoder.set_repeat(Repeat::Infinite)?;
+    encoder.write_frame(&indexed(&first, (0, 0, width, height), None))?;
+    let mut previous = first.image;
+    let mut count = 1;
     for frame in frames {
-        let Frame { image, delay_ms } = frame?;
-        let (width, height) = image.dimensions();
-        let size_error = AnimateError::FrameSize(width, height);
-        let (Ok(w), Ok(h)) = (u16::try_from(width), u16::try_from(height)) else {
-            return Err(size_error);
-        };
-        if previous
-            .as_ref()
-            .is_some_and(|p| p.dimensions() != (width, height))
-        {
-            return Err(size_error);
+        let frame = frame?;
+        if frame.image.dimensions() != (width, height) {
+            let (w, h) = frame.image.dimensions();
+            return Err(AnimateError::FrameSize(w, h));
         }
-        let encoder = match (&mut encoder, writer.take()) {
-            (Some(encoder), _) => encoder,
-            (None, Some(writer)) => {
-                let mut started = Encoder::new(writer, w, h, &[])?;
-                started.set_repeat(Repeat::Infinite)?;
-                encoder.insert(started)
-            }
-            (None, None) => return Err(AnimateError::NoFrames),
-        };
-        let mut gif_frame = match &previous {
-            None => indexed(&image, (0, 0, width, height), None),
-            Some(previous) => {
-                let rect = changed(previous, &image).unwrap_or((0, 0, 1, 1));
-                indexed(&image, rect, Some(previous))
-            }
-        };
-        // GIF delays are in hundredths of a second.
-        gif_frame.delay = u16::try_from(delay_ms / 10).unwrap_or(u16::MAX);
-        encoder.write_frame(&gif_frame)?;
-        previous = Some(image);
+        // A frame that changes nothing still holds its time: one transparent pixel.
+        let rect = changed(&previous, &frame.image).unwrap_or((0, 0, 1, 1));
+        encoder.write_frame(&indexed(&frame, rect, Some(&previous)))?;
+        previous = frame.image;
         count += 1;
     }
-    match encoder {
-        Some(encoder) => {
-            encoder.into_inner()?;
-            Ok(count)
-        }
-        None => Err(AnimateError::NoFrames),
-    }
+    encoder.into_inner()?;
+    Ok(count)
 }
 
 /// The smallest rectangle (x0, y0, x1, y1), ends exclusive, holding every pixel that differs.
@@ -79,13 +59,14 @@ fn changed(before: &RgbImage, after: &RgbImage) -> Option<(u32, u32, u32, u32)> 
     rect
 }
 
-/// The `rect` of `image` as a GIF frame with its own palette; pixels equal to `previous` are
+/// The `rect` of `frame` as a GIF frame with its own palette; pixels equal to `previous` are
 /// transparent, so the frame below shows through (and they compress to long runs).
 fn indexed(
-    image: &RgbImage,
+    frame: &Frame,
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     previous: Option<&RgbImage>,
 ) -> gif::Frame<'static> {
+    let image = &frame.image;
     let unchanged =
         |x: u32, y: u32| previous.is_some_and(|p| p.get_pixel(x, y) == image.get_pixel(x, y));
     let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
@@ -134,6 +115,8 @@ fn indexed(
         palette: Some(palette.concat()),
         transparent,
         dispose: DisposalMethod::Keep,
+        // GIF delays are in hundredths of a second.
+        delay: u16::try_from(frame.delay_ms / 10).unwrap_or(u16::MAX),
         ..gif::Frame::default()
     }
 }
@@ -144,4 +127,43 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
         .zip(b)
         .map(|(&x, y)| (i32::from(x) - i32::from(y)).pow(2) as u32)
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(width: u32, height: u32) -> Result<Frame, AnimateError> {
+        Ok(Frame {
+            image: RgbImage::from_pixel(width, height, image::Rgb([255; 3])),
+            delay_ms: 500,
+        })
+    }
+
+    #[test]
+    fn refuses_no_frames_and_frames_of_another_size() {
+        let mut out = Vec::new();
+        assert!(matches!(
+            write_gif(Vec::new(), &mut out),
+            Err(AnimateError::NoFrames)
+        ));
+        assert!(matches!(
+            write_gif(vec![frame(4, 4), frame(5, 4)], &mut out),
+            Err(AnimateError::FrameSize(5, 4))
+        ));
+        assert!(matches!(
+            write_gif(vec![frame(70_000, 1)], &mut out),
+            Err(AnimateError::FrameSize(70_000, 1))
+        ));
+    }
+
+    #[test]
+    fn the_changed_rectangle_is_tight() {
+        let before = RgbImage::new(10, 10);
+        let mut after = before.clone();
+        assert_eq!(changed(&before, &after), None);
+        after.put_pixel(3, 7, image::Rgb([1, 0, 0]));
+        after.put_pixel(5, 2, image::Rgb([1, 0, 0]));
+        assert_eq!(changed(&before, &after), Some((3, 2, 6, 8)));
+    }
 }
