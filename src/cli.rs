@@ -147,6 +147,12 @@ pub struct SolveArgs {
     /// Also write the clean rendered solution to this PNG (one input only).
     #[arg(long, value_name = "FILE.png")]
     pub solution_image: Option<PathBuf>,
+
+    /// Also write an animated GIF of the grid being solved, from the puzzle as given to the
+    /// solution: one frame per round of the solver's deductions (one input only).
+    #[arg(long, value_name = "FILE.gif", conflicts_with = "hint")]
+    pub animate: Option<PathBuf>,
+
     /// Print the solver's deductions, one numbered line per step, before the solution (with
     /// --json, an `explanation` array in the report).
     #[arg(long, conflicts_with = "hint")]

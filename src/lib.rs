@@ -8,6 +8,7 @@
 //! [`qr`] decodes a solved grid that is a QR code; [`render`] and [`photo`] draw pages and
 //! simulate photos of them; [`eval`] measures reading accuracy; [`batch`] runs many inputs.
 
+pub mod animate;
 pub mod batch;
 pub mod detect;
 pub mod error;

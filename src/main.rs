@@ -71,6 +71,11 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     if several && args.solution_image.is_some() {
         bail!("--solution-image takes a single input");
     }
+    if several && args.animate.is_some() {
+        bail!("--animate takes a single input");
+    }
+    // The animation is drawn from the solver's trace, so it needs one recorded.
+    let record = args.explain || args.animate.is_some();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut progress = Progress::new(inputs.len(), several && io::stderr().is_terminal());
     let mut stdout = io::stdout().lock();
@@ -81,17 +86,32 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
         |file| {
             let path = file.to_string_lossy();
             if gridsight::is_image_file(file) {
-                vec![gridsight::solve_image_file(
-                    &path,
-                    kind,
-                    limit,
-                    args.explain,
-                )]
+                vec![gridsight::solve_image_file(&path, kind, limit, record)]
             } else {
-                gridsight::solve_text_file(&path, kind, limit, args.explain)
+                gridsight::solve_text_file(&path, kind, limit, record)
             }
         },
-        |_, reports| -> anyhow::Result<()> {
+        |_, mut reports| -> anyhow::Result<()> {
+            if let Some(gif) = &args.animate {
+                if reports.len() > 1 {
+                    bail!(
+                        "--animate takes a single puzzle; {} holds {}",
+                        inputs[0].display(),
+                        reports.len()
+                    );
+                }
+                if let Some(Ok((puzzle, solved))) = reports.first().map(|r| &r.result) {
+                    write_animation(puzzle.as_ref(), solved, gif)?;
+                }
+            }
+            if !args.explain {
+                // Recorded only for the animation: the output stays as without --explain.
+                for report in &mut reports {
+                    if let Ok((_, solved)) = &mut report.result {
+                        solved.trace = None;
+                    }
+                }
+            }
             progress.clear();
             for report in &reports {
                 exit_code = exit_code.max(report.exit_code());
@@ -216,6 +236,22 @@ fn write_solution_image(
     let page = render(&drawable, Some(&answer), &RenderOptions::default())?;
     gridsight::output::write_png(&page.image, path)
         .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Draws the solve as an animated GIF from the solver's trace.
+fn write_animation(
+    puzzle: &dyn kinds::Puzzle,
+    solved: &gridsight::solve::Solved,
+    path: &std::path::Path,
+) -> anyhow::Result<()> {
+    let trace = solved
+        .trace
+        .as_ref()
+        .context("the solver recorded no steps to animate")?;
+    let frames = gridsight::animate::frames(puzzle, solved.solution.as_ref(), trace)?;
+    gridsight::output::write_gif(frames, path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
 }
 
 /// Time allowed for solving a puzzle that is drawn solved or photographed with its truth.

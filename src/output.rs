@@ -1,25 +1,58 @@
-//! The output stage's file writing: result images go to a temporary file beside the target and
-//! are renamed into place, so a failed or interrupted run never leaves a half-written image.
-//! Drawing the images is `render`'s job.
+//! The output stage's file writing: result images and animations go to a temporary file beside
+//! the target and are renamed into place, so a failed or interrupted run never leaves a
+//! half-written file. Drawing them is `render`'s and `animate`'s job.
 
-use std::path::Path;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 use image::RgbImage;
 
+use crate::animate::{self, AnimateError, Frame};
+
 /// Writes `image` as a PNG at `path`, atomically.
 pub fn write_png(image: &RgbImage, path: &Path) -> Result<(), image::ImageError> {
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{file_name}.{}.part", std::process::id()));
-    let written = image
-        .save_with_format(&temporary, image::ImageFormat::Png)
-        .and_then(|()| std::fs::rename(&temporary, path).map_err(image::ImageError::IoError));
+    atomically(path, |temporary| {
+        image.save_with_format(temporary, image::ImageFormat::Png)
+    })
+}
+
+/// Writes `frames` as a looping GIF at `path`, atomically; gives how many frames it wrote.
+pub fn write_gif(
+    frames: impl IntoIterator<Item = Result<Frame, AnimateError>>,
+    path: &Path,
+) -> Result<usize, AnimateError> {
+    atomically(path, |temporary| {
+        let mut file = BufWriter::new(std::fs::File::create(temporary)?);
+        let count = animate::write_gif(frames, &mut file)?;
+        file.flush()?;
+        Ok(count)
+    })
+}
+
+/// Runs `write` on a temporary path beside `path`, then renames the result into place; on any
+/// failure the temporary file is removed and `path` is left as it was.
+fn atomically<T, E: From<std::io::Error>>(
+    path: &Path,
+    write: impl FnOnce(&Path) -> Result<T, E>,
+) -> Result<T, E> {
+    let temporary = temporary_path(path);
+    let written = write(&temporary).and_then(|value| {
+        std::fs::rename(&temporary, path)?;
+        Ok(value)
+    });
     if written.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
     written
+}
+
+/// `.NAME.PID.part` beside `path`: hidden, and unique to this process.
+fn temporary_path(path: &Path) -> PathBuf {
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{file_name}.{}.part", std::process::id()))
 }
 
 #[cfg(test)]

@@ -433,3 +433,47 @@ fn bad_states_are_one_line_errors() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("one puzzle file"));
 }
+
+#[test]
+fn animate_writes_a_gif_and_keeps_the_output_and_exit_code() {
+    let gchq = sample("gchq.non");
+    let gchq = gchq.to_str().unwrap();
+    let gif = Scratch::new("gchq-solve.gif", b"");
+    let plain = run(&["solve", gchq], None);
+    let output = run(&["solve", gchq, "--animate", gif.path()], None);
+    assert_eq!(output.status.code(), plain.status.code());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(
+        output.stdout, plain.stdout,
+        "the animation adds nothing to stdout"
+    );
+    let bytes = std::fs::read(gif.path()).unwrap();
+    assert!(bytes.starts_with(b"GIF89a"));
+
+    // Recorded for the animation only: the report has no explanation unless asked for.
+    let output = run(&["solve", gchq, "--json", "--animate", gif.path()], None);
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(report.get("explanation").is_none());
+}
+
+#[test]
+fn animate_takes_one_input_and_writes_nothing_otherwise() {
+    let gchq = sample("gchq.non");
+    let gchq = gchq.to_str().unwrap();
+    let target = std::env::temp_dir().join(format!("gridsight-never-{}.gif", std::process::id()));
+    let target = target.to_str().unwrap();
+    let output = run(&["solve", gchq, gchq, "--animate", target], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("--animate"));
+    assert!(!Path::new(target).exists());
+
+    // A folder that does not exist: exit 2, and no temporary file is left behind.
+    let missing = std::env::temp_dir().join(format!("gridsight-missing-{}", std::process::id()));
+    let inside = missing.join("x.gif");
+    let output = run(
+        &["solve", gchq, "--animate", inside.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!missing.exists());
+}

@@ -11,7 +11,9 @@ use common::gridsight;
 use serde_json::Value;
 
 fn sample(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("samples")
+        .join(name)
 }
 
 fn run(args: &[&str]) -> Output {
@@ -38,17 +40,38 @@ fn normalised(puzzle: &Value) -> Value {
 
 #[test]
 fn sample_photos_read_exactly_and_solve_to_their_truth() {
-    for name in ["sudoku-scan.jpg", "sudoku-photo.jpg", "sudoku-hard.jpg", "nurikabe-scan.jpg", "nurikabe-photo.jpg"] {
+    for name in [
+        "sudoku-scan.jpg",
+        "sudoku-photo.jpg",
+        "sudoku-hard.jpg",
+        "nurikabe-scan.jpg",
+        "nurikabe-photo.jpg",
+    ] {
         let output = run(&["solve", "--json", sample(name).to_str().unwrap()]);
-        assert_eq!(output.status.code(), Some(0), "{name}: {}", text(&output.stderr));
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{name}: {}",
+            text(&output.stderr)
+        );
         let report: Value = serde_json::from_slice(&output.stdout).unwrap();
         let expected = truth(name);
         assert_eq!(report["kind"], expected["kind"], "{name}");
-        assert_eq!(normalised(&report["puzzle"]), normalised(&expected["puzzle"]), "{name}");
+        assert_eq!(
+            normalised(&report["puzzle"]),
+            normalised(&expected["puzzle"]),
+            "{name}"
+        );
         assert_eq!(report["solution"], expected["solution"], "{name}");
         assert_eq!(report["unique"], true, "{name}");
-        assert!(report["timings_ms"]["detect"].as_f64().unwrap() > 0.0, "{name}");
-        assert!(report["timings_ms"]["read"].as_f64().unwrap() > 0.0, "{name}");
+        assert!(
+            report["timings_ms"]["detect"].as_f64().unwrap() > 0.0,
+            "{name}"
+        );
+        assert!(
+            report["timings_ms"]["read"].as_f64().unwrap() > 0.0,
+            "{name}"
+        );
     }
 }
 
@@ -56,7 +79,9 @@ fn sample_photos_read_exactly_and_solve_to_their_truth() {
 fn read_prints_a_puzzle_text_that_solves_the_same() {
     let output = run(&["read", sample("sudoku-photo.jpg").to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let read = gridsight::input::parse_puzzles(&text(&output.stdout), None).unwrap().remove(0);
+    let read = gridsight::input::parse_puzzles(&text(&output.stdout), None)
+        .unwrap()
+        .remove(0);
     assert_eq!(read.kind(), "sudoku");
     assert_eq!(read.to_json(), truth("sudoku-photo.jpg")["puzzle"]);
 }
@@ -80,23 +105,42 @@ fn pictures_without_a_puzzle_are_exit_three() {
         (state >> 56) as u8
     };
     let pictures = [
-        ("blank.png", image::GrayImage::from_pixel(800, 600, image::Luma([245]))),
-        ("noise.png", image::GrayImage::from_fn(800, 600, |_, _| image::Luma([noise()]))),
+        (
+            "blank.png",
+            image::GrayImage::from_pixel(800, 600, image::Luma([245])),
+        ),
+        (
+            "noise.png",
+            image::GrayImage::from_fn(800, 600, |_, _| image::Luma([noise()])),
+        ),
         (
             "stripes.png",
-            image::GrayImage::from_fn(800, 600, |x, y| image::Luma([if (x / 7 + y / 23) % 3 == 0 { 30 } else { 230 }])),
+            image::GrayImage::from_fn(800, 600, |x, y| {
+                image::Luma([if (x / 7 + y / 23) % 3 == 0 { 30 } else { 230 }])
+            }),
         ),
     ];
     for (name, picture) in pictures {
         let path = scratch_png(name, &picture);
         let output = run(&["solve", path.to_str().unwrap()]);
-        assert_eq!(output.status.code(), Some(3), "{name}: {}", text(&output.stderr));
+        assert_eq!(
+            output.status.code(),
+            Some(3),
+            "{name}: {}",
+            text(&output.stderr)
+        );
         let stderr = text(&output.stderr);
-        assert!(stderr.contains("no puzzle grid found") || stderr.contains("cannot read the puzzle"), "{name}: {stderr}");
+        assert!(
+            stderr.contains("no puzzle grid found") || stderr.contains("cannot read the puzzle"),
+            "{name}: {stderr}"
+        );
         assert_eq!(stderr.lines().count(), 1, "{name}: one line: {stderr}");
         let output = run(&["solve", "--json", path.to_str().unwrap()]);
         let report: Value = serde_json::from_slice(&output.stdout).unwrap();
-        assert!(matches!(report["error"]["stage"].as_str(), Some("detect" | "read")), "{name}: {report}");
+        assert!(
+            matches!(report["error"]["stage"].as_str(), Some("detect" | "read")),
+            "{name}: {report}"
+        );
     }
 }
 
@@ -127,33 +171,58 @@ fn broken_and_oversized_images_are_refused() {
     std::fs::write(&oversized, &huge).unwrap();
     let output = run(&["solve", oversized.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(5), "{}", text(&output.stderr));
-    assert!(text(&output.stderr).contains("more than"), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("more than"),
+        "{}",
+        text(&output.stderr)
+    );
 }
 
 #[test]
 fn eval_reports_every_kind_and_preset_of_the_samples() {
     let output = run(&["eval", "--json", sample("").to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let rows: Vec<Value> = text(&output.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let row = |kind: &str, preset: &str| rows.iter().find(|r| r["kind"] == kind && r["preset"] == preset).cloned().unwrap();
+    let rows: Vec<Value> = text(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let row = |kind: &str, preset: &str| {
+        rows.iter()
+            .find(|r| r["kind"] == kind && r["preset"] == preset)
+            .cloned()
+            .unwrap()
+    };
     for preset in ["scan", "photo", "hard"] {
         assert_eq!(row("sudoku", preset)["read_exactly"], 1, "sudoku {preset}");
     }
     for preset in ["scan", "photo"] {
-        assert_eq!(row("nurikabe", preset)["read_exactly"], 1, "nurikabe {preset}");
+        assert_eq!(
+            row("nurikabe", preset)["read_exactly"],
+            1,
+            "nurikabe {preset}"
+        );
     }
 }
 
 #[test]
 fn newspaper_sudoku_photos_read_at_least_as_well_as_measured() {
     // A floor under the README's figure, so reading cannot silently get worse.
-    let Some(shared) = common::shared("sudoku-train eval") else { return };
-    let output = run(&["eval", "--json", shared.join("photos/sudoku-train").to_str().unwrap()]);
+    let Some(shared) = common::shared("sudoku-train eval") else {
+        return;
+    };
+    let output = run(&[
+        "eval",
+        "--json",
+        shared.join("photos/sudoku-train").to_str().unwrap(),
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let row: Value = serde_json::from_str(text(&output.stdout).lines().next().unwrap()).unwrap();
     assert_eq!(row["images"], 160);
     let exact = row["read_exactly"].as_u64().unwrap();
-    eprintln!("sudoku-train: {exact} of 160 read exactly, cell accuracy {}", row["cell_accuracy"]);
+    eprintln!(
+        "sudoku-train: {exact} of 160 read exactly, cell accuracy {}",
+        row["cell_accuracy"]
+    );
     assert!(exact >= 68, "{exact} of 160 read exactly");
 }
 
@@ -163,7 +232,11 @@ fn crc32(bytes: &[u8]) -> u32 {
     for &byte in bytes {
         crc ^= u32::from(byte);
         for _ in 0..8 {
-            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
         }
     }
     !crc

@@ -1,25 +1,41 @@
 //! Lays out a number-jump maze: the digits in its irregular shape (value 0 is outside), either
 //! each in a box (`Boxed`) or as bare digits (`Plain`), the start circled. With a solution the
 //! path is drawn as a line of arrows from cell to cell, each landing numbered, ending on the exit.
+//! A partly solved state draws the path so far the same way, without the exit.
 
 use image::Rgb;
 
 use super::canvas::{self, HAlign};
-use super::{blank, corners, Page, RenderOptions, Style, INK};
+use super::{blank, corners, Cells, Page, RenderOptions, Style, INK};
 use crate::kinds::jump::{JumpMaze, JumpPath};
+use crate::trace::Cell;
 
 const PATH: Rgb<u8> = Rgb([200, 35, 35]);
 const STEP_LABEL: Rgb<u8> = Rgb([20, 60, 150]);
 /// Cells the path lands on, tinted so the route reads at a glance.
 const VISITED: Rgb<u8> = Rgb([255, 226, 190]);
 
-pub(super) fn draw(maze: &JumpMaze, solution: Option<&JumpPath>, options: &RenderOptions) -> Page {
+pub(super) fn draw(maze: &JumpMaze, cells: Cells<JumpPath>, options: &RenderOptions) -> Page {
     let cell = options.cell as f32;
     let font = options.font.font();
     let (width, height) = (maze.grid.first().map_or(0, Vec::len), maze.grid.len());
+    // The cells landed on, from the start, and the exit when the path is complete.
+    let (landings, exit) = match cells {
+        Cells::Puzzle => (Vec::new(), None),
+        Cells::Solution(path) => (path.cells.clone(), Some(path.exit)),
+        Cells::State(state) => {
+            let mut numbered: Vec<(u32, (usize, usize))> = (0..state.cells.len())
+                .filter_map(|i| match state.cells[i] {
+                    Cell::Jump(jump) => Some((jump, (i / width, i % width))),
+                    _ => None,
+                })
+                .collect();
+            numbered.sort_unstable();
+            (numbered.into_iter().map(|(_, at)| at).collect(), None)
+        }
+    };
     // Room for the exit cell, which lies one jump outside the shape and may be off the array.
-    let reach = solution.map_or(0, |path| {
-        let (r, c) = path.exit;
+    let reach = exit.map_or(0, |(r, c)| {
         [-r, -c, r - height as i64 + 1, c - width as i64 + 1]
             .into_iter()
             .max()
@@ -33,11 +49,9 @@ pub(super) fn draw(maze: &JumpMaze, solution: Option<&JumpPath>, options: &Rende
     let centre = |r: f32, c: f32| (x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell);
     let thin = (cell / 24.0).max(1.0);
 
-    if let Some(path) = solution {
-        for &(r, c) in &path.cells {
-            let (cx, cy) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
-            canvas::fill_rect(&mut image, cx, cy, cx + cell, cy + cell, VISITED);
-        }
+    for &(r, c) in &landings {
+        let (cx, cy) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
+        canvas::fill_rect(&mut image, cx, cy, cx + cell, cy + cell, VISITED);
     }
     for (r, row) in maze.grid.iter().enumerate() {
         for (c, &value) in row.iter().enumerate() {
@@ -82,36 +96,37 @@ pub(super) fn draw(maze: &JumpMaze, solution: Option<&JumpPath>, options: &Rende
         INK,
     );
 
-    if let Some(path) = solution {
-        let mut stops: Vec<(f32, f32)> = path
-            .cells
-            .iter()
-            .map(|&(r, c)| (r as f32, c as f32))
-            .collect();
-        stops.push((path.exit.0 as f32, path.exit.1 as f32));
-        for pair in stops.windows(2) {
-            arrow(
-                &mut image,
-                centre(pair[0].0, pair[0].1),
-                centre(pair[1].0, pair[1].1),
-                cell,
-            );
-        }
-        let (er, ec) = centre(path.exit.0 as f32, path.exit.1 as f32);
+    let mut stops: Vec<(f32, f32)> = landings
+        .iter()
+        .map(|&(r, c)| (r as f32, c as f32))
+        .collect();
+    if let Some((r, c)) = exit {
+        stops.push((r as f32, c as f32));
+    }
+    for pair in stops.windows(2) {
+        arrow(
+            &mut image,
+            centre(pair[0].0, pair[0].1),
+            centre(pair[1].0, pair[1].1),
+            cell,
+        );
+    }
+    if let Some((r, c)) = exit {
+        let (er, ec) = centre(r as f32, c as f32);
         canvas::ring(&mut image, (er, ec), cell * 0.18, cell / 12.0, PATH);
-        for (step, &(r, c)) in path.cells.iter().enumerate().skip(1) {
-            let (cx, cy) = centre(r as f32, c as f32);
-            let label = (cx - cell * 0.45, cy - cell * 0.3);
-            canvas::draw_label(
-                &mut image,
-                &font,
-                cell * 0.3,
-                &step.to_string(),
-                label,
-                HAlign::Left,
-                STEP_LABEL,
-            );
-        }
+    }
+    for (step, &(r, c)) in landings.iter().enumerate().skip(1) {
+        let (cx, cy) = centre(r as f32, c as f32);
+        let label = (cx - cell * 0.45, cy - cell * 0.3);
+        canvas::draw_label(
+            &mut image,
+            &font,
+            cell * 0.3,
+            &step.to_string(),
+            label,
+            HAlign::Left,
+            STEP_LABEL,
+        );
     }
     Page {
         image,

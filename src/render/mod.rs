@@ -1,6 +1,9 @@
 //! Draws puzzles as they are printed: a puzzle (any kind) becomes a white page with its grid,
 //! clues and digits, or with its solution drawn in (filled cells, water, digits, the jump path).
 //!
+//! [`render_state`] draws a partly solved grid (a solver's [`Snapshot`]) on the same page, for
+//! the frames of an animation: open cells shaded, known ones drawn as the kind draws them.
+//!
 //! One file per kind lays out its page; `canvas` holds the drawing primitives and `fonts` the
 //! embedded typefaces. Nothing here reads or writes files, solves beyond asking the library's
 //! solvers, or simulates a camera (that is `photo`).
@@ -22,6 +25,7 @@ use crate::kinds::sudoku::{Sudoku, SudokuSolution};
 use crate::kinds::{Puzzle, Solution};
 use crate::limits::Deadline;
 use crate::outcome::Outcome;
+use crate::trace::Snapshot;
 
 pub use fonts::FontName;
 
@@ -115,6 +119,16 @@ pub enum RenderError {
     TimedOut,
     #[error("the puzzle is too large to draw ({0} pixels across)")]
     TooLarge(u64),
+    #[error("a {0}x{1} grid state does not fit this puzzle")]
+    StateSize(usize, usize),
+}
+
+/// What a kind's page shows in its cells: the puzzle as printed, its solution (`S`, the kind's
+/// answer type), or a partly solved state.
+pub(crate) enum Cells<'a, S: ?Sized> {
+    Puzzle,
+    Solution(&'a S),
+    State(&'a Snapshot),
 }
 
 /// The largest page side drawn; beyond this the cell size should be reduced.
@@ -215,45 +229,71 @@ pub fn render(
     answer: Option<&Answer>,
     options: &RenderOptions,
 ) -> Result<Page, RenderError> {
+    check_size(puzzle, options)?;
+    Ok(match (puzzle, answer) {
+        (Drawable::Nonogram(p), Some(Answer::Grid(grid))) => {
+            nonogram::draw(p, Cells::Solution(grid), options)
+        }
+        (Drawable::Nonogram(p), _) => nonogram::draw(p, Cells::Puzzle, options),
+        (Drawable::Nurikabe(p), Some(Answer::Grid(grid))) => {
+            nurikabe::draw(p, Cells::Solution(grid), options)
+        }
+        (Drawable::Nurikabe(p), _) => nurikabe::draw(p, Cells::Puzzle, options),
+        (Drawable::Sudoku(p), Some(Answer::Digits(cells))) => {
+            sudoku::draw(p, Cells::Solution(cells), options)
+        }
+        (Drawable::Sudoku(p), _) => sudoku::draw(p, Cells::Puzzle, options),
+        (Drawable::Jump(p), Some(Answer::Path(path))) => {
+            jump::draw(p, Cells::Solution(path), options)
+        }
+        (Drawable::Jump(p), _) => jump::draw(p, Cells::Puzzle, options),
+    })
+}
+
+/// Draws `puzzle` part way to its solution: the cells `state` knows drawn as the solution draws
+/// them (given Sudoku digits in black, deduced ones blue; a jump maze's path so far, without its
+/// exit), the open cells shaded. The page has the printed page's layout; a jump maze's solved
+/// page is larger by the room its exit needs, with the grid moved by that much.
+pub fn render_state(
+    puzzle: &Drawable,
+    state: &Snapshot,
+    options: &RenderOptions,
+) -> Result<Page, RenderError> {
+    check_size(puzzle, options)?;
+    let p = puzzle.as_puzzle();
+    if (state.width, state.height) != (p.width(), p.height())
+        || state.cells.len() != state.width * state.height
+    {
+        return Err(RenderError::StateSize(state.width, state.height));
+    }
+    Ok(match puzzle {
+        Drawable::Nonogram(p) => nonogram::draw(p, Cells::State(state), options),
+        Drawable::Nurikabe(p) => nurikabe::draw(p, Cells::State(state), options),
+        Drawable::Sudoku(p) => sudoku::draw(p, Cells::State(state), options),
+        Drawable::Jump(p) => jump::draw(p, Cells::State(state), options),
+    })
+}
+
+/// Refuses pages larger than [`MAX_PAGE_SIDE`].
+fn check_size(puzzle: &Drawable, options: &RenderOptions) -> Result<(), RenderError> {
     let side = u64::from(options.cell)
         * (puzzle.as_puzzle().width().max(puzzle.as_puzzle().height()) as u64 + 12);
     if side > MAX_PAGE_SIDE {
         return Err(RenderError::TooLarge(side));
     }
-    let grid = match answer {
-        Some(Answer::Grid(grid)) => Some(grid),
-        _ => None,
-    };
-    Ok(match puzzle {
-        Drawable::Nonogram(p) => nonogram::draw(p, grid, options),
-        Drawable::Nurikabe(p) => nurikabe::draw(p, grid, options),
-        Drawable::Sudoku(p) => sudoku::draw(
-            p,
-            match answer {
-                Some(Answer::Digits(cells)) => Some(cells),
-                _ => None,
-            },
-            options,
-        ),
-        Drawable::Jump(p) => jump::draw(
-            p,
-            match answer {
-                Some(Answer::Path(path)) => Some(path),
-                _ => None,
-            },
-            options,
-        ),
-    })
+    Ok(())
 }
 
 /// Ink colours shared by the kinds.
 pub(crate) const INK: Rgb<u8> = Rgb([20, 20, 20]);
 pub(crate) const PAPER: Rgb<u8> = Rgb([255, 255, 255]);
-/// Digits a solution adds to the printed ones.
 /// Grid lines of a solved nonogram: light enough that the filled cells alone form the picture,
 /// so a QR solution scans (a black border would merge with its finder patterns).
 pub(crate) const SOLVED_GRID: Rgb<u8> = Rgb([225, 225, 225]);
+/// Digits a solution adds to the printed ones.
 pub(crate) const SOLVED_INK: Rgb<u8> = Rgb([25, 80, 170]);
+/// Cells a partly solved state leaves open: a mid grey, unlike any colour a known cell takes.
+pub(crate) const OPEN: Rgb<u8> = Rgb([150, 150, 150]);
 
 /// A blank page of `width` x `height` pixels.
 pub(crate) fn blank(width: f32, height: f32) -> RgbImage {
@@ -345,6 +385,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_state_draws_on_the_printed_layout_and_must_fit() {
+        let puzzle = drawable(include_str!("../../samples/gchq.non"));
+        let options = RenderOptions::default();
+        let printed = render(&puzzle, None, &options).unwrap();
+        let open = Snapshot {
+            width: 25,
+            height: 25,
+            cells: vec![crate::trace::Cell::Unknown; 625],
+        };
+        let page = render_state(&puzzle, &open, &options).unwrap();
+        assert_eq!(page.grid_corners, printed.grid_corners);
+        assert_eq!(page.image.dimensions(), printed.image.dimensions());
+        let (x, y) = page.grid_corners[0];
+        assert_eq!(*page.image.get_pixel(x as u32 + 20, y as u32 + 20), OPEN);
+        let wrong = Snapshot { width: 24, ..open };
+        assert!(matches!(
+            render_state(&puzzle, &wrong, &options),
+            Err(RenderError::StateSize(24, 25))
+        ));
     }
 
     #[test]

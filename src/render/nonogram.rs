@@ -2,22 +2,25 @@
 //! cells black; in `Boxed` ("magazine") style every clue sits in a box of its own.
 //!
 //! With a solution the filled cells are drawn black, so a solved GCHQ grid is a clean QR code.
+//! A partly solved state draws filled cells black, empty ones white with a small dot, open ones
+//! grey.
 
 use image::Rgb;
 
 use super::canvas::{self, HAlign};
-use super::{blank, corners, grid_lines, Page, RenderOptions, Style, INK, SOLVED_GRID};
+use super::{
+    blank, corners, grid_lines, Cells, Page, RenderOptions, Style, INK, OPEN, SOLVED_GRID,
+};
 use crate::grid::BinaryGrid;
 use crate::kinds::nonogram::Nonogram;
+use crate::trace::Cell;
 
 /// Background of the clue boxes in magazine style.
 const CLUE_SHADE: Rgb<u8> = Rgb([232, 232, 232]);
+/// The dot marking a cell a partly solved state knows to be empty.
+const EMPTY_DOT: Rgb<u8> = Rgb([120, 120, 120]);
 
-pub(super) fn draw(
-    puzzle: &Nonogram,
-    solution: Option<&BinaryGrid>,
-    options: &RenderOptions,
-) -> Page {
+pub(super) fn draw(puzzle: &Nonogram, cells: Cells<BinaryGrid>, options: &RenderOptions) -> Page {
     let cell = options.cell as f32;
     let font = options.font.font();
     let size = cell * 0.58;
@@ -64,17 +67,30 @@ pub(super) fn draw(
     let fill_cells = |image: &mut image::RgbImage| {
         for r in 0..rows {
             for c in 0..columns {
-                let filled =
-                    solution.is_some_and(|s| s.get(r, c)) || puzzle.givens.contains(&(r, c));
-                if filled {
-                    let (cx, cy) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
-                    canvas::fill_rect(image, cx, cy, cx + cell, cy + cell, INK);
+                let (cx, cy) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
+                let given = puzzle.givens.contains(&(r, c));
+                let state = match &cells {
+                    Cells::Puzzle => Cell::Empty,
+                    Cells::Solution(s) if s.get(r, c) => Cell::Filled,
+                    Cells::Solution(_) => Cell::Empty,
+                    Cells::State(s) => s.cells[r * columns + c],
+                };
+                match state {
+                    _ if given => canvas::fill_rect(image, cx, cy, cx + cell, cy + cell, INK),
+                    Cell::Filled => canvas::fill_rect(image, cx, cy, cx + cell, cy + cell, INK),
+                    // Only a state marks empty cells: on a printed or solved page they are blank.
+                    Cell::Empty if matches!(cells, Cells::State(_)) => {
+                        let centre = (cx + cell / 2.0, cy + cell / 2.0);
+                        canvas::ring(image, centre, cell * 0.06, cell * 0.12, EMPTY_DOT);
+                    }
+                    Cell::Empty => {}
+                    _ => canvas::fill_rect(image, cx, cy, cx + cell, cy + cell, OPEN),
                 }
             }
         }
     };
     let block = options.thick_every_five.then_some(5);
-    if solution.is_some() {
+    if let Cells::Solution(_) = cells {
         // Filled cells go over faint lines so that touching cells merge into solid black, as a
         // QR code's modules must.
         grid_lines(

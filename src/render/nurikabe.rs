@@ -1,21 +1,19 @@
 //! Lays out a Nurikabe page: island sizes centred in their cells on a thin-lined grid; with a
-//! solution the water is shaded and the islands stay white.
+//! solution the water is shaded and the islands stay white. A partly solved state shades its
+//! water the same way and its open cells grey.
 
 use image::Rgb;
 
 use super::canvas::{self, HAlign};
-use super::{blank, corners, grid_lines, Page, RenderOptions, INK};
+use super::{blank, corners, grid_lines, Cells, Page, RenderOptions, INK, OPEN};
 use crate::grid::BinaryGrid;
 use crate::kinds::nurikabe::Nurikabe;
+use crate::trace::Cell;
 
 /// Water in a solved map: dark, so the white islands and their numbers stand out.
 const WATER: Rgb<u8> = Rgb([62, 78, 104]);
 
-pub(super) fn draw(
-    puzzle: &Nurikabe,
-    solution: Option<&BinaryGrid>,
-    options: &RenderOptions,
-) -> Page {
+pub(super) fn draw(puzzle: &Nurikabe, cells: Cells<BinaryGrid>, options: &RenderOptions) -> Page {
     let cell = options.cell as f32;
     let font = options.font.font();
     let margin = cell * 1.5;
@@ -25,13 +23,20 @@ pub(super) fn draw(
         y0 + puzzle.height as f32 * cell,
     );
     let mut image = blank(x1 + margin, y1 + margin);
-    if let Some(land) = solution {
-        for r in 0..puzzle.height {
-            for c in 0..puzzle.width {
-                if !land.get(r, c) {
-                    let (cx, cy) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
-                    canvas::fill_rect(&mut image, cx, cy, cx + cell, cy + cell, WATER);
-                }
+    for r in 0..puzzle.height {
+        for c in 0..puzzle.width {
+            let shade = match &cells {
+                Cells::Puzzle => None,
+                Cells::Solution(land) => (!land.get(r, c)).then_some(WATER),
+                Cells::State(state) => match state.cells[r * puzzle.width + c] {
+                    Cell::Empty => Some(WATER),
+                    Cell::Filled => None,
+                    _ => Some(OPEN),
+                },
+            };
+            if let Some(colour) = shade {
+                let (cx, cy) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
+                canvas::fill_rect(&mut image, cx, cy, cx + cell, cy + cell, colour);
             }
         }
     }
