@@ -144,6 +144,15 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Where to write a photo's annotated copy (one input only); by default NAME.solved.png
+    /// beside each photo.
+    #[arg(short, long, value_name = "FILE.png")]
+    pub output: Option<PathBuf>,
+
+    /// Do not write annotated photos.
+    #[arg(long, conflicts_with = "output")]
+    pub no_image: bool,
+
     /// Also write the clean rendered solution to this PNG (one input only).
     #[arg(long, value_name = "FILE.png")]
     pub solution_image: Option<PathBuf>,

@@ -38,6 +38,9 @@ pub enum Error {
     /// The photo could not be loaded, or no puzzle grid was found in it.
     #[error("{0}")]
     Detect(#[from] crate::detect::DetectError),
+    /// A result file could not be written.
+    #[error("{0}")]
+    Output(String),
     /// A grid was found but its cells could not be read as a puzzle.
     #[error("cannot read the puzzle: {0}")]
     Unreadable(String),
@@ -61,6 +64,7 @@ pub enum Stage {
     Detect,
     Read,
     Solve,
+    Output,
 }
 
 impl Stage {
@@ -70,6 +74,7 @@ impl Stage {
             Stage::Detect => "detect",
             Stage::Read => "read",
             Stage::Solve => "solve",
+            Stage::Output => "output",
         }
     }
 }
@@ -78,7 +83,11 @@ impl Error {
     /// The process exit code for this error, per the table in `FORMATS.md`.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Io { .. } | Error::Parse(_) | Error::UnknownKind | Error::State(_) => 2,
+            Error::Io { .. }
+            | Error::Parse(_)
+            | Error::UnknownKind
+            | Error::State(_)
+            | Error::Output(_) => 2,
             Error::Detect(DetectError::Io { .. } | DetectError::Corrupt(_)) => 2,
             Error::Detect(DetectError::TooLarge { .. }) => 5,
             Error::Detect(_) | Error::Unreadable(_) => 3,
@@ -101,6 +110,7 @@ impl Error {
                 DetectError::Io { .. } | DetectError::Corrupt(_) | DetectError::TooLarge { .. },
             ) => Stage::Input,
             Error::Detect(_) => Stage::Detect,
+            Error::Output(_) => Stage::Output,
             Error::Unreadable(_) => Stage::Read,
             Error::NoSolution | Error::StateContradicts | Error::TimedOut(_) => Stage::Solve,
         }

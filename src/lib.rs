@@ -9,6 +9,7 @@
 //! simulate photos of them; [`eval`] measures reading accuracy; [`batch`] runs many inputs.
 
 pub mod animate;
+pub mod annotate;
 pub mod batch;
 pub mod detect;
 pub mod error;
@@ -53,6 +54,8 @@ pub fn solve_text_file(
             read_time,
             detect_time: Duration::ZERO,
             corrections: Vec::new(),
+            annotated: None,
+            render_time: Duration::ZERO,
         }],
         Ok(puzzles) => {
             let several = puzzles.len() > 1;
@@ -70,6 +73,8 @@ pub fn solve_text_file(
                     read_time,
                     detect_time: Duration::ZERO,
                     corrections: Vec::new(),
+                    annotated: None,
+                    render_time: Duration::ZERO,
                 })
                 .collect()
         }
@@ -93,12 +98,13 @@ pub fn read_image(path: &std::path::Path) -> Result<read::GridRead, Error> {
 }
 
 /// The whole pipeline on a photo: detect the grid, read it (as `kind` when given), correct the
-/// reading with the solver's help, solve.
+/// reading with the solver's help, solve, and draw the solution into the photo at `annotated`.
 pub fn solve_image_file(
     path: &str,
     kind: Option<&dyn Kind>,
     limit: Option<Duration>,
     explain: bool,
+    annotated: Option<&std::path::Path>,
 ) -> Report {
     let started = Instant::now();
     let detected = detect::load_upright(std::path::Path::new(path))
@@ -106,7 +112,7 @@ pub fn solve_image_file(
         .and_then(|image| {
             let gray = image::imageops::grayscale(&image);
             let lattice = detect::find_lattice(&gray)?;
-            Ok((gray, lattice))
+            Ok((image, gray, lattice))
         });
     let detect_time = started.elapsed();
     let mut report = Report {
@@ -115,8 +121,10 @@ pub fn solve_image_file(
         read_time: Duration::ZERO,
         detect_time,
         corrections: Vec::new(),
+        annotated: None,
+        render_time: Duration::ZERO,
     };
-    let (gray, lattice) = match detected {
+    let (image, gray, lattice) = match detected {
         Ok(found) => found,
         Err(error) => {
             report.result = Err(error);
@@ -132,5 +140,33 @@ pub fn solve_image_file(
         report.corrections = corrections.iter().map(ToString::to_string).collect();
         solve::solve_with(puzzle.as_ref(), limit, explain).map(|solved| (puzzle, solved))
     });
+    if let (Some(target), Ok((puzzle, solved))) = (annotated, &report.result) {
+        let started = Instant::now();
+        let geometry = annotate::PhotoGeometry {
+            image,
+            lattice,
+            quarter_turns: grid.quarter_turns,
+        };
+        let picture = annotate::annotate(&geometry, puzzle.as_ref(), solved);
+        match output::write_png(&picture, target) {
+            Ok(()) => report.annotated = Some(target.to_string_lossy().into_owned()),
+            Err(error) => {
+                report.result = Err(Error::Output(format!(
+                    "cannot write {}: {error}",
+                    target.display()
+                )))
+            }
+        }
+        report.render_time = started.elapsed();
+    }
     report
+}
+
+/// Where the annotated photo of `input` goes by default: `NAME.solved.png` beside it.
+pub fn default_annotated_path(input: &std::path::Path) -> std::path::PathBuf {
+    let stem = input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    input.with_file_name(format!("{stem}.solved.png"))
 }

@@ -74,6 +74,9 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     if several && args.animate.is_some() {
         bail!("--animate takes a single input");
     }
+    if several && args.output.is_some() {
+        bail!("-o takes a single input; several photos each get NAME.solved.png beside them");
+    }
     // The animation is drawn from the solver's trace, so it needs one recorded.
     let record = args.explain || args.animate.is_some();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -86,7 +89,18 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
         |file| {
             let path = file.to_string_lossy();
             if gridsight::is_image_file(file) {
-                vec![gridsight::solve_image_file(&path, kind, limit, record)]
+                let annotated = match (&args.output, args.no_image) {
+                    (_, true) => None,
+                    (Some(target), false) => Some(target.clone()),
+                    (None, false) => Some(gridsight::default_annotated_path(file)),
+                };
+                vec![gridsight::solve_image_file(
+                    &path,
+                    kind,
+                    limit,
+                    record,
+                    annotated.as_deref(),
+                )]
             } else {
                 gridsight::solve_text_file(&path, kind, limit, record)
             }

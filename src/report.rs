@@ -22,6 +22,10 @@ pub struct Report {
     pub detect_time: Duration,
     /// Readings of a photo that the solver made the reader change, in words.
     pub corrections: Vec<String>,
+    /// Where the annotated photo was written, if one was.
+    pub annotated: Option<String>,
+    /// Time spent drawing and writing the annotated photo.
+    pub render_time: Duration,
 }
 
 impl Report {
@@ -48,12 +52,12 @@ impl Report {
                 "solution": solved.solution.to_json(),
                 "unique": solved.unique,
                 "qr": solved.qr,
-                "annotated": null,
+                "annotated": self.annotated,
                 "timings_ms": {
                     "detect": milliseconds(self.detect_time),
                     "read": milliseconds(self.read_time),
                     "solve": milliseconds(solved.time),
-                    "render": 0.0,
+                    "render": milliseconds(self.render_time),
                 },
                 });
                 if let (false, Some(object)) = (self.corrections.is_empty(), report.as_object_mut())

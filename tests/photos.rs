@@ -241,3 +241,107 @@ fn crc32(bytes: &[u8]) -> u32 {
     }
     !crc
 }
+
+/// The centre of cell (`row`, `column`) of a `rows` x `columns` grid whose corners (top-left,
+/// top-right, bottom-right, bottom-left) the truth gives, by bilinear interpolation: close
+/// enough on a flat scan, and independent of gridsight's own lattice.
+fn truth_cell_centre(
+    corners: &[(f32, f32)],
+    rows: usize,
+    columns: usize,
+    row: usize,
+    column: usize,
+) -> (f32, f32) {
+    let (u, v) = (
+        (column as f32 + 0.5) / columns as f32,
+        (row as f32 + 0.5) / rows as f32,
+    );
+    let mix = |a: (f32, f32), b: (f32, f32), t: f32| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+    mix(
+        mix(corners[0], corners[1], u),
+        mix(corners[3], corners[2], u),
+        v,
+    )
+}
+
+fn truth_corners(truth: &Value) -> Vec<(f32, f32)> {
+    truth["grid_corners_upright"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_f64().unwrap() as f32, p[1].as_f64().unwrap() as f32))
+        .collect()
+}
+
+fn annotate(name: &str) -> (image::RgbImage, Value) {
+    let dir = std::env::temp_dir().join(format!("gridsight-annotated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join(format!("{name}.png"));
+    let output = run(&[
+        "solve",
+        "--json",
+        "-o",
+        target.to_str().unwrap(),
+        sample(name).to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["annotated"], target.to_str().unwrap());
+    (image::open(&target).unwrap().to_rgb8(), truth(name))
+}
+
+#[test]
+fn annotated_nurikabe_shades_exactly_the_water_cells() {
+    let (picture, truth) = annotate("nurikabe-scan.jpg");
+    let corners = truth_corners(&truth);
+    let solution: Vec<String> = truth["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    let (rows, columns) = (solution.len(), solution[0].len());
+    for (row, line) in solution.iter().enumerate() {
+        for (column, cell) in line.chars().enumerate() {
+            let (x, y) = truth_cell_centre(&corners, rows, columns, row, column);
+            // Off the centre, where a clue's digit may stand.
+            let [r, _, b] = picture
+                .get_pixel(
+                    (x + 0.25 * (corners[1].0 - corners[0].0) / columns as f32) as u32,
+                    y as u32,
+                )
+                .0;
+            let blue = i32::from(b) - i32::from(r) > 40;
+            assert_eq!(blue, cell == '.', "r{row}c{column}: pixel {:?}", (r, b));
+        }
+    }
+}
+
+#[test]
+fn annotated_sudoku_writes_red_digits_in_the_empty_cells_only() {
+    let (picture, truth) = annotate("sudoku-photo.jpg");
+    let corners = truth_corners(&truth);
+    let givens = truth["puzzle"]["givens"]
+        .as_str()
+        .unwrap()
+        .as_bytes()
+        .to_vec();
+    let red_near = |(x, y): (f32, f32)| {
+        let reach = 0.3 * (corners[1].0 - corners[0].0).abs() / 9.0;
+        (-3..=3)
+            .flat_map(|i| (-3..=3).map(move |j| (i, j)))
+            .any(|(i, j)| {
+                let p = picture
+                    .get_pixel(
+                        (x + i as f32 * reach / 3.0) as u32,
+                        (y + j as f32 * reach / 3.0) as u32,
+                    )
+                    .0;
+                p[0] > 150 && p[1] < 90 && p[2] < 90
+            })
+    };
+    for index in 0..81 {
+        let centre = truth_cell_centre(&corners, 9, 9, index / 9, index % 9);
+        assert_eq!(red_near(centre), givens[index] == b'0', "cell {index}");
+    }
+}

@@ -167,7 +167,7 @@ fn read_turned(
 
 /// The cell of the unturned lattice that shows at (`row`, `column`) after `turns` clockwise
 /// quarter turns of a `rows` x `columns` grid.
-fn source_cell(
+pub fn source_cell(
     row: usize,
     column: usize,
     turns: u8,

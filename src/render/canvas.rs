@@ -232,3 +232,60 @@ pub fn draw_text(
 pub fn text_advance(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
     layout(font, size, text).1
 }
+
+/// A convex quadrilateral (corners in order, either winding) filled with `colour` at `opacity`
+/// (0..1), anti-aliased at its edges; for shading photographed cells, which perspective makes
+/// quadrilaterals rather than rectangles.
+pub fn fill_quad(image: &mut RgbImage, corners: [(f32, f32); 4], colour: Rgb<u8>, opacity: f32) {
+    let area2: f32 = (0..4)
+        .map(|i| {
+            let (a, b) = (corners[i], corners[(i + 1) % 4]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum();
+    let sign = if area2 < 0.0 { -1.0 } else { 1.0 };
+    let min_x = corners
+        .iter()
+        .map(|p| p.0)
+        .fold(f32::INFINITY, f32::min)
+        .floor() as i64
+        - 1;
+    let max_x = corners
+        .iter()
+        .map(|p| p.0)
+        .fold(f32::NEG_INFINITY, f32::max)
+        .ceil() as i64
+        + 1;
+    let min_y = corners
+        .iter()
+        .map(|p| p.1)
+        .fold(f32::INFINITY, f32::min)
+        .floor() as i64
+        - 1;
+    let max_y = corners
+        .iter()
+        .map(|p| p.1)
+        .fold(f32::NEG_INFINITY, f32::max)
+        .ceil() as i64
+        + 1;
+    for y in min_y..=max_y {
+        for x in min_x..=max_x {
+            let p = (x as f32 + 0.5, y as f32 + 0.5);
+            let inside = (0..4)
+                .map(|i| {
+                    let (s, e) = (corners[i], corners[(i + 1) % 4]);
+                    let (ex, ey) = (e.0 - s.0, e.1 - s.1);
+                    sign * (ex * (p.1 - s.1) - ey * (p.0 - s.0))
+                        / (ex * ex + ey * ey).sqrt().max(1e-6)
+                })
+                .fold(f32::INFINITY, f32::min);
+            blend(
+                image,
+                x,
+                y,
+                colour,
+                (inside + 0.5).clamp(0.0, 1.0) * opacity,
+            );
+        }
+    }
+}
