@@ -149,6 +149,11 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "FILE.png")]
     pub output: Option<PathBuf>,
 
+    /// Show on stderr what each stage found in a photo: lattice size, orientation, reads with
+    /// low confidence, corrections.
+    #[arg(short, long)]
+    pub verbose: bool,
+
     /// Do not write annotated photos.
     #[arg(long, conflicts_with = "output")]
     pub no_image: bool,

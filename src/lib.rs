@@ -56,6 +56,7 @@ pub fn solve_text_file(
             corrections: Vec::new(),
             annotated: None,
             render_time: Duration::ZERO,
+            stages: Vec::new(),
         }],
         Ok(puzzles) => {
             let several = puzzles.len() > 1;
@@ -75,6 +76,7 @@ pub fn solve_text_file(
                     corrections: Vec::new(),
                     annotated: None,
                     render_time: Duration::ZERO,
+                    stages: Vec::new(),
                 })
                 .collect()
         }
@@ -123,6 +125,7 @@ pub fn solve_image_file(
         corrections: Vec::new(),
         annotated: None,
         render_time: Duration::ZERO,
+        stages: Vec::new(),
     };
     let (image, gray, lattice) = match detected {
         Ok(found) => found,
@@ -134,6 +137,30 @@ pub fn solve_image_file(
     let started = Instant::now();
     let grid = read::read_grid(&gray, &lattice, read::bundled_classifier());
     let kind_name = kind.map_or_else(|| read::guess_kind(&grid), |k| k.name());
+    report.stages.push(format!(
+        "detect: {}x{} image, {}x{} lattice",
+        image.width(),
+        image.height(),
+        lattice.rows,
+        lattice.columns
+    ));
+    report.stages.push(format!(
+        "read: as a {kind_name}, turned {} quarter turns, {} numbers",
+        grid.quarter_turns,
+        grid.cells
+            .iter()
+            .filter(|c| matches!(c.value, read::CellValue::Number(_)))
+            .count()
+    ));
+    for cell in grid.cells.iter().filter(|c| c.confidence < LOW_CONFIDENCE) {
+        report.stages.push(format!(
+            "read: r{}c{} is {} with confidence {:.2}",
+            cell.row + 1,
+            cell.column + 1,
+            cell.value,
+            cell.confidence
+        ));
+    }
     let corrected = read::correct(&grid, kind_name, limit);
     report.read_time = started.elapsed();
     report.result = corrected.and_then(|(puzzle, corrections)| {
@@ -161,6 +188,9 @@ pub fn solve_image_file(
     }
     report
 }
+
+/// Reads less sure than this are listed by `--verbose`.
+const LOW_CONFIDENCE: f32 = 0.9;
 
 /// Where the annotated photo of `input` goes by default: `NAME.solved.png` beside it.
 pub fn default_annotated_path(input: &std::path::Path) -> std::path::PathBuf {

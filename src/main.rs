@@ -127,6 +127,11 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
                 }
             }
             progress.clear();
+            for report in reports.iter().filter(|_| args.verbose) {
+                for line in &report.stages {
+                    eprintln!("gridsight: {}: {line}", report.input);
+                }
+            }
             for report in &reports {
                 exit_code = exit_code.max(report.exit_code());
                 progress.count(report);

@@ -26,6 +26,8 @@ pub struct Report {
     pub annotated: Option<String>,
     /// Time spent drawing and writing the annotated photo.
     pub render_time: Duration,
+    /// What the photo stages found, one line each, for `--verbose` (empty for text).
+    pub stages: Vec<String>,
 }
 
 impl Report {

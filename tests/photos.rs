@@ -345,3 +345,27 @@ fn annotated_sudoku_writes_red_digits_in_the_empty_cells_only() {
         assert_eq!(red_near(centre), *given == b'0', "cell {index}");
     }
 }
+
+#[test]
+fn verbose_tells_what_each_stage_found() {
+    let output = run(&[
+        "solve",
+        "--verbose",
+        "--no-image",
+        sample("sudoku-hard.jpg").to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("9x9 lattice"), "{stderr}");
+    assert!(stderr.contains("read: as a sudoku"), "{stderr}");
+    assert!(
+        stderr.contains("corrected to"),
+        "the hard sample needs a correction: {stderr}"
+    );
+    let quiet = run(&[
+        "solve",
+        "--no-image",
+        sample("sudoku-scan.jpg").to_str().unwrap(),
+    ]);
+    assert!(!text(&quiet.stderr).contains("lattice"));
+}
