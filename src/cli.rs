@@ -105,6 +105,17 @@ pub struct PhotoArgs {
     /// The same seed gives the same bytes.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+
+    /// Photo size in megapixels (1 to 12); by default the preset picks one from its range.
+    #[arg(long, value_parser = parse_megapixels)]
+    pub megapixels: Option<f32>,
+}
+
+fn parse_megapixels(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(mp) if (1.0..=12.0).contains(&mp) => Ok(mp),
+        _ => Err(format!("`{text}` is not a size from 1 to 12 megapixels")),
+    }
 }
 
 #[derive(Debug, clap::Args)]

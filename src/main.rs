@@ -317,7 +317,7 @@ fn simulate_photo(args: &PhotoArgs) -> anyhow::Result<()> {
         &PhotoOptions {
             preset,
             seed: args.seed,
-            megapixels: None,
+            megapixels: args.megapixels.map(|mp| (mp, mp)),
         },
     )?;
     Ok(dataset::write_photo(&args.output, &photo)?)
