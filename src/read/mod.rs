@@ -204,6 +204,22 @@ fn read_cell(
         CellContent::Black => return certain(CellValue::Black),
         CellContent::Glyphs(glyphs) => glyphs,
     };
+    // A long hair-thin stroke is a ruled line running through the cell (a page rule, a fold),
+    // trimmed at its ends where the glyph finder wipes the border: no digit, not even a 1, is
+    // ten times as long as it is thick.
+    let (width, height) = crop.dimensions();
+    let glyphs: Vec<_> = glyphs
+        .into_iter()
+        .filter(|g| {
+            let (across, down) = (g.bounds.x1 - g.bounds.x0 + 1, g.bounds.y1 - g.bounds.y0 + 1);
+            let vertical_line = down * 10 > height * 7 && down > across * 10;
+            let horizontal_line = across * 10 > width * 7 && across > down * 10;
+            !(vertical_line || horizontal_line)
+        })
+        .collect();
+    if glyphs.is_empty() {
+        return certain(CellValue::Blank);
+    }
     // Multi-digit numbers: combine each glyph's ranked digits into ranked numbers, keeping the
     // best few at every position so the list stays short.
     let mut numbers: Vec<(u32, f32)> = vec![(0, 1.0)];
