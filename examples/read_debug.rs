@@ -80,7 +80,7 @@ fn main() {
         );
     }
     let mut pairs: Vec<_> = confusion.into_iter().collect();
-    pairs.sort_by(|a, b| b.1.cmp(&a.1));
+    pairs.sort_by_key(|pair| std::cmp::Reverse(pair.1));
     for ((t, r), n) in pairs {
         println!("{t} -> {r}: {n}");
     }

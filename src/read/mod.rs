@@ -464,6 +464,29 @@ pub fn correct(
     Ok((puzzle, Vec::new()))
 }
 
+impl std::fmt::Display for CellValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CellValue::Blank => write!(f, "blank"),
+            CellValue::Black => write!(f, "black"),
+            CellValue::Number(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Correction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "r{}c{}: read {}, corrected to {}",
+            self.row + 1,
+            self.column + 1,
+            self.read,
+            self.corrected
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -488,28 +511,5 @@ mod tests {
             .map(|(r, c)| number(source_cell(r, c, 3, rows, columns)))
             .collect();
         assert_eq!(counter, vec![2, 5, 1, 4, 0, 3]);
-    }
-}
-
-impl std::fmt::Display for CellValue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CellValue::Blank => write!(f, "blank"),
-            CellValue::Black => write!(f, "black"),
-            CellValue::Number(n) => write!(f, "{n}"),
-        }
-    }
-}
-
-impl std::fmt::Display for Correction {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "r{}c{}: read {}, corrected to {}",
-            self.row + 1,
-            self.column + 1,
-            self.read,
-            self.corrected
-        )
     }
 }
