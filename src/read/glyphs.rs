@@ -54,6 +54,11 @@ const BLACK_SHARE: f32 = 0.6;
 /// A pixel is ink when it is at least this much darker than the local paper (relative), even if
 /// Otsu picks a lower split: a blank cell's noise must not become ink.
 const MIN_CONTRAST: f32 = 0.25;
+/// In a faint photo (dim, defocused: digits only 15-25% darker than the paper) the floor drops
+/// to this share of the page's typical ink darkness, see [`ink_darkness`], but never below
+/// [`FAINT_CONTRAST`], under which paper texture and JPEG noise would become ink.
+const FAINT_SHARE: f32 = 0.45;
+const FAINT_CONTRAST: f32 = 0.12;
 /// Otsu's split is capped here so that faint, blurred strokes next to dark ones survive.
 const MAX_THRESHOLD: f32 = 0.55;
 /// The smallest glyph height, as a share of the cell side.
@@ -70,6 +75,27 @@ pub fn read_cell(cell: &GrayImage) -> CellContent {
 /// Reads one cell crop; `paper` is the gray level of blank paper near the cell (0..255), which
 /// tells a black given from a blank cell when the whole crop is one flat tone.
 pub fn read_cell_with_paper(cell: &GrayImage, paper: f32) -> CellContent {
+    read_cell_with_levels(cell, paper, 1.0)
+}
+
+/// How dark a cell's darkest ink is against its paper (0..1): a high percentile of the
+/// flattened darkness, so a few noisy pixels do not count. Over a whole grid, the cells with
+/// digits tell how strongly this photo shows ink at all.
+pub fn ink_darkness(cell: &GrayImage) -> f32 {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    if cell.width().min(cell.height()) < MIN_CELL {
+        return 0.0;
+    }
+    let values: Vec<f32> = cell.as_raw().iter().map(|&v| f32::from(v)).collect();
+    let mut darkness = flattened_darkness(&values, w, h, w.min(h) as f32);
+    let index = darkness.len() * 99 / 100;
+    *darkness.select_nth_unstable_by(index, f32::total_cmp).1
+}
+
+/// Reads one cell crop as [`read_cell_with_paper`] does, in a photo whose digits are `ink` dark
+/// (see [`ink_darkness`]; 1 for full contrast): fainter ink lowers the least contrast that
+/// counts as ink.
+pub fn read_cell_with_levels(cell: &GrayImage, paper: f32, ink: f32) -> CellContent {
     let (w, h) = (cell.width() as usize, cell.height() as usize);
     if cell.width().min(cell.height()) < MIN_CELL {
         return CellContent::Blank;
@@ -80,7 +106,8 @@ pub fn read_cell_with_paper(cell: &GrayImage, paper: f32) -> CellContent {
     }
     let side = w.min(h) as f32;
     let darkness = flattened_darkness(&values, w, h, side);
-    let threshold = otsu(&darkness).clamp(MIN_CONTRAST, MAX_THRESHOLD);
+    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
+    let threshold = otsu(&darkness).clamp(floor, MAX_THRESHOLD);
     let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
     clear_border_lines(&mut ink, w, h);
     let components = kept_components(&mut ink, w, h, side);
@@ -592,7 +619,7 @@ mod tests {
 
     #[test]
     fn counts_the_digits_of_one_and_two_digit_numbers() {
-        for font in FontName::ALL {
+        for font in FontName::EVERY {
             for side in [28, 48, 80] {
                 for (k, text) in ["7", "1", "4", "10", "11", "23", "40", "38"]
                     .iter()

@@ -82,11 +82,14 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
                 .collect()
         })
         .collect();
-    let paper = paper_level(&crops);
-    let upright = read_turned(&crops, 0, paper, classifier);
+    let levels = Levels {
+        paper: paper_level(&crops),
+        ink: ink_level(&crops),
+    };
+    let upright = read_turned(&crops, 0, levels, classifier);
     let upright_score = orientation_score(&upright);
     (1..4u8)
-        .map(|turns| read_turned(&crops, turns, paper, classifier))
+        .map(|turns| read_turned(&crops, turns, levels, classifier))
         .filter(|turned| orientation_score(turned) > upright_score + TURN_MARGIN)
         .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)))
         .unwrap_or(upright)
@@ -112,6 +115,25 @@ fn paper_level(crops: &[Vec<GrayImage>]) -> f32 {
     f32::from(*pixels.select_nth_unstable(index).1)
 }
 
+/// A photo's paper gray level and how dark its digits are against the paper.
+#[derive(Debug, Clone, Copy)]
+struct Levels {
+    paper: f32,
+    ink: f32,
+}
+
+/// How dark the digits are in this photo: a high percentile of the cells' darkest ink, which
+/// the cells holding digits reach whatever their share of the grid (a fifth or more in
+/// Sudoku, fewer in Nurikabe, where the blanks' paper texture sets a floor anyway).
+fn ink_level(crops: &[Vec<GrayImage>]) -> f32 {
+    let mut peaks: Vec<f32> = crops.iter().flatten().map(glyphs::ink_darkness).collect();
+    if peaks.is_empty() {
+        return 1.0;
+    }
+    let index = peaks.len() * 9 / 10;
+    *peaks.select_nth_unstable_by(index, f32::total_cmp).1
+}
+
 /// The mean confidence of the numbers read, a lone 0 counting as a failure: neither Sudoku nor
 /// Nurikabe has one, while a turned 6, 9 or 8 often reads as 0.
 fn orientation_score(read: &GridRead) -> f32 {
@@ -135,7 +157,7 @@ fn orientation_score(read: &GridRead) -> f32 {
 fn read_turned(
     crops: &[Vec<GrayImage>],
     turns: u8,
-    paper: f32,
+    levels: Levels,
     classifier: &DigitClassifier,
 ) -> GridRead {
     let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
@@ -154,7 +176,7 @@ fn read_turned(
                 2 => image::imageops::rotate180(&crops[r][c]),
                 _ => image::imageops::rotate270(&crops[r][c]),
             };
-            cells.push(read_cell(&crop, row, column, paper, classifier));
+            cells.push(read_cell(&crop, row, column, levels, classifier));
         }
     }
     GridRead {
@@ -189,7 +211,7 @@ fn read_cell(
     crop: &GrayImage,
     row: usize,
     column: usize,
-    paper: f32,
+    levels: Levels,
     classifier: &DigitClassifier,
 ) -> CellRead {
     let certain = |value| CellRead {
@@ -199,7 +221,7 @@ fn read_cell(
         confidence: 1.0,
         alternatives: Vec::new(),
     };
-    let glyphs = match glyphs::read_cell_with_paper(crop, paper) {
+    let glyphs = match glyphs::read_cell_with_levels(crop, levels.paper, levels.ink) {
         CellContent::Blank => return certain(CellValue::Blank),
         CellContent::Black => return certain(CellValue::Black),
         CellContent::Glyphs(glyphs) => glyphs,

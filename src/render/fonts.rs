@@ -17,10 +17,17 @@ pub enum FontName {
     WideSansBold,
     /// DejaVu Serif: a second, rounder serif face.
     WideSerif,
+    /// DejaVu Sans: a wide regular sans.
+    WideSans,
+    /// DejaVu Sans Mono: its "1" has a flag and a foot serif, as in much newspaper print.
+    Mono,
+    /// DejaVu Sans Mono Bold.
+    MonoBold,
 }
 
 impl FontName {
-    /// Every embedded font, in a fixed order (the photo simulator picks from it by index).
+    /// The fonts the photo simulator picks from by index, in a fixed order: fonts added later go
+    /// in [`FontName::EVERY`] only, so the committed sample photos still regenerate the same.
     pub const ALL: [FontName; 6] = [
         FontName::Sans,
         FontName::SansBold,
@@ -28,6 +35,19 @@ impl FontName {
         FontName::SerifBold,
         FontName::WideSansBold,
         FontName::WideSerif,
+    ];
+
+    /// Every embedded font: [`FontName::ALL`] and then the ones only the digit model trains on.
+    pub const EVERY: [FontName; 9] = [
+        FontName::Sans,
+        FontName::SansBold,
+        FontName::Serif,
+        FontName::SerifBold,
+        FontName::WideSansBold,
+        FontName::WideSerif,
+        FontName::WideSans,
+        FontName::Mono,
+        FontName::MonoBold,
     ];
 
     /// The name used on the command line and in ground truth.
@@ -39,12 +59,15 @@ impl FontName {
             FontName::SerifBold => "serif-bold",
             FontName::WideSansBold => "wide-sans-bold",
             FontName::WideSerif => "wide-serif",
+            FontName::WideSans => "wide-sans",
+            FontName::Mono => "mono",
+            FontName::MonoBold => "mono-bold",
         }
     }
 
     /// The font called `name`, if there is one.
     pub fn from_name(name: &str) -> Option<FontName> {
-        FontName::ALL.into_iter().find(|font| font.name() == name)
+        FontName::EVERY.into_iter().find(|font| font.name() == name)
     }
 
     fn bytes(self) -> &'static [u8] {
@@ -55,6 +78,9 @@ impl FontName {
             FontName::SerifBold => include_bytes!("../../assets/fonts/LiberationSerif-Bold.ttf"),
             FontName::WideSansBold => include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"),
             FontName::WideSerif => include_bytes!("../../assets/fonts/DejaVuSerif.ttf"),
+            FontName::WideSans => include_bytes!("../../assets/fonts/DejaVuSans.ttf"),
+            FontName::Mono => include_bytes!("../../assets/fonts/DejaVuSansMono.ttf"),
+            FontName::MonoBold => include_bytes!("../../assets/fonts/DejaVuSansMono-Bold.ttf"),
         }
     }
 
@@ -72,7 +98,7 @@ mod tests {
     #[test]
     fn every_font_parses_and_has_digits() {
         use ab_glyph::Font;
-        for font in FontName::ALL {
+        for font in FontName::EVERY {
             let parsed = font.font();
             assert!(
                 ('0'..='9').all(|d| parsed.glyph_id(d).0 != 0),

@@ -1,0 +1,130 @@
+//! Shows where the read stage goes wrong on photos with `.dat` truths (the newspaper Sudoku
+//! set): `cargo run --release --example read_debug -- [--png DIR] FILE_OR_DIR...`. Prints each
+//! wrong cell (truth -> read, confidence) and a confusion count over all photos; with `--png`
+//! writes each wrong cell's crop beside its normalised glyphs, enlarged, to look at.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use gridsight::detect::{find_lattice, load_upright};
+use gridsight::eval::truth_for;
+use gridsight::read::glyphs::{read_cell_with_paper, CellContent, SIDE};
+use gridsight::read::{bundled_classifier, read_grid, CellValue};
+use image::{GrayImage, Luma};
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let png = match args.iter().position(|a| a == "--png") {
+        Some(i) if i + 1 < args.len() => {
+            let dir = PathBuf::from(args.remove(i + 1));
+            args.remove(i);
+            std::fs::create_dir_all(&dir).expect("writable folder");
+            Some(dir)
+        }
+        _ => None,
+    };
+    let mut photos: Vec<PathBuf> = Vec::new();
+    for arg in &args {
+        let path = PathBuf::from(arg);
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
+                .expect("readable folder")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "jpg"))
+                .collect();
+            found.sort();
+            photos.extend(found);
+        } else {
+            photos.push(path);
+        }
+    }
+    let mut confusion: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for photo in &photos {
+        let Some(truth) = truth_for(photo) else {
+            continue;
+        };
+        let Ok(rgb) = load_upright(photo) else {
+            continue;
+        };
+        let gray = image::DynamicImage::ImageRgb8(rgb).to_luma8();
+        let Ok(lattice) = find_lattice(&gray) else {
+            continue;
+        };
+        let read = read_grid(&gray, &lattice, bundled_classifier());
+        let mut wrong = Vec::new();
+        for (i, (cell, want)) in read.cells.iter().zip(&truth.cells).enumerate() {
+            if cell.value == *want {
+                continue;
+            }
+            let (t, r) = (name(*want), name(cell.value));
+            *confusion.entry((t.clone(), r.clone())).or_default() += 1;
+            wrong.push(format!(
+                "{}{} {t}->{r} {:.2}",
+                i / 9,
+                i % 9,
+                cell.confidence
+            ));
+            if let Some(dir) = &png {
+                let crop = lattice.cell_image(&gray, i / 9, i % 9, 64, 0.08);
+                let stem = photo.file_stem().unwrap_or_default().to_string_lossy();
+                sheet(&crop)
+                    .save(dir.join(format!("{stem}_{}{}_{t}_{r}.png", i / 9, i % 9)))
+                    .expect("png written");
+            }
+        }
+        println!(
+            "{}: turns {} {}",
+            show(photo),
+            read.quarter_turns,
+            wrong.join(", ")
+        );
+    }
+    let mut pairs: Vec<_> = confusion.into_iter().collect();
+    pairs.sort_by_key(|pair| std::cmp::Reverse(pair.1));
+    for ((t, r), n) in pairs {
+        println!("{t} -> {r}: {n}");
+    }
+}
+
+fn name(value: CellValue) -> String {
+    match value {
+        CellValue::Blank => "_".into(),
+        CellValue::Black => "#".into(),
+        CellValue::Number(n) => n.to_string(),
+    }
+}
+
+fn show(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into()
+}
+
+/// The crop (x3) with its normalised glyphs (x3) to its right. The paper level is the crop's
+/// own, so the glyphs can differ slightly from the grid-wide reading.
+fn sheet(crop: &GrayImage) -> GrayImage {
+    let glyphs = match read_cell_with_paper(crop, 200.0) {
+        CellContent::Glyphs(g) => g,
+        _ => Vec::new(),
+    };
+    let scale = 3;
+    let width = crop.width() * scale + (glyphs.len() as u32) * (SIDE as u32 * scale + 4);
+    let mut out = GrayImage::from_pixel(width.max(1), crop.height() * scale, Luma([128]));
+    for (x, y, p) in crop.enumerate_pixels() {
+        for d in 0..scale * scale {
+            out.put_pixel(x * scale + d % scale, y * scale + d / scale, *p);
+        }
+    }
+    for (k, glyph) in glyphs.iter().enumerate() {
+        let x0 = crop.width() * scale + 4 + k as u32 * (SIDE as u32 * scale + 4);
+        for (i, v) in glyph.pixels.iter().enumerate() {
+            let level = Luma([(255.0 * (1.0 - v)) as u8]);
+            let (x, y) = ((i % SIDE) as u32, (i / SIDE) as u32);
+            for d in 0..scale * scale {
+                out.put_pixel(x0 + x * scale + d % scale, y * scale + d / scale, level);
+            }
+        }
+    }
+    out
+}
