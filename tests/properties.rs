@@ -4,7 +4,7 @@
 use gridsight::grid::BinaryGrid;
 use gridsight::input::parse_puzzles;
 use gridsight::kinds::jump::{self, JumpMaze, Landing, DIRECTIONS};
-use gridsight::kinds::nonogram::{self, Nonogram};
+use gridsight::kinds::nonogram::{self, clue_of, Nonogram};
 use gridsight::kinds::nurikabe::{self, Nurikabe};
 use gridsight::kinds::sudoku;
 use gridsight::limits::Deadline;
@@ -30,20 +30,6 @@ impl Random {
     }
 }
 
-fn runs(cells: impl Iterator<Item = bool>) -> Vec<u32> {
-    let mut found = Vec::new();
-    let mut length = 0;
-    for cell in cells.chain(std::iter::once(false)) {
-        if cell {
-            length += 1;
-        } else if length > 0 {
-            found.push(length);
-            length = 0;
-        }
-    }
-    found
-}
-
 #[test]
 fn nonograms_from_random_pictures_solve_to_a_fitting_grid() {
     let mut random = Random(0x9e37_79b9_7f4a_7c15);
@@ -56,10 +42,10 @@ fn nonograms_from_random_pictures_solve_to_a_fitting_grid() {
         let picture = BinaryGrid::new(picture);
         let puzzle = Nonogram {
             rows: (0..height)
-                .map(|r| runs((0..width).map(|c| picture.get(r, c))))
+                .map(|r| clue_of((0..width).map(|c| picture.get(r, c))))
                 .collect(),
             columns: (0..width)
-                .map(|c| runs((0..height).map(|r| picture.get(r, c))))
+                .map(|c| clue_of((0..height).map(|r| picture.get(r, c))))
                 .collect(),
             givens: Vec::new(),
             goal: Some(picture.clone()),

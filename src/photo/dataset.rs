@@ -200,24 +200,11 @@ fn random_nonogram(rng: &mut Rng) -> Option<Nonogram> {
         let cells: Vec<Vec<bool>> = (0..height)
             .map(|r| (0..width).map(|c| smooth(r, c) > threshold).collect())
             .collect();
-        let runs = |line: &mut dyn Iterator<Item = bool>| {
-            let mut found = Vec::new();
-            let mut length = 0;
-            for cell in line.chain(std::iter::once(false)) {
-                if cell {
-                    length += 1;
-                } else if length > 0 {
-                    found.push(length);
-                    length = 0;
-                }
-            }
-            found
-        };
         let rows = (0..height)
-            .map(|r| runs(&mut (0..width).map(|c| cells[r][c])))
+            .map(|r| crate::kinds::nonogram::clue_of((0..width).map(|c| cells[r][c])))
             .collect();
         let columns = (0..width)
-            .map(|c| runs(&mut (0..height).map(|r| cells[r][c])))
+            .map(|c| crate::kinds::nonogram::clue_of((0..height).map(|r| cells[r][c])))
             .collect();
         let puzzle = Nonogram {
             rows,

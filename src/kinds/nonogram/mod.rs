@@ -55,25 +55,12 @@ impl Nonogram {
 
     /// Whether `grid` satisfies every clue and given cell.
     pub fn is_solved_by(&self, grid: &BinaryGrid) -> bool {
-        let runs = |cells: &mut dyn Iterator<Item = bool>| -> Vec<u32> {
-            let mut found = Vec::new();
-            let mut length = 0;
-            for cell in cells.chain(std::iter::once(false)) {
-                if cell {
-                    length += 1;
-                } else if length > 0 {
-                    found.push(length);
-                    length = 0;
-                }
-            }
-            found
-        };
         grid.width() == self.width()
             && grid.height() == self.height()
             && (0..self.height())
-                .all(|r| runs(&mut (0..self.width()).map(|c| grid.get(r, c))) == self.rows[r])
+                .all(|r| clue_of((0..self.width()).map(|c| grid.get(r, c))) == self.rows[r])
             && (0..self.width())
-                .all(|c| runs(&mut (0..self.height()).map(|r| grid.get(r, c))) == self.columns[c])
+                .all(|c| clue_of((0..self.height()).map(|r| grid.get(r, c))) == self.columns[c])
             && self.givens.iter().all(|&(r, c)| grid.get(r, c))
     }
 }
@@ -152,6 +139,21 @@ impl Nonogram {
         all.extend_from_slice(known);
         solver::solve_traced(&self.rows, &self.columns, &all, deadline)
     }
+}
+
+/// The clue a line of cells gives: the lengths of its runs of filled cells, in order.
+pub fn clue_of(cells: impl Iterator<Item = bool>) -> Vec<u32> {
+    let mut found = Vec::new();
+    let mut length = 0;
+    for cell in cells.chain(std::iter::once(false)) {
+        if cell {
+            length += 1;
+        } else if length > 0 {
+            found.push(length);
+            length = 0;
+        }
+    }
+    found
 }
 
 /// A solved nonogram grid.

@@ -1153,6 +1153,7 @@ fn either_way_step(t: &mut Tracer, w: usize, cell: usize, before: &[u8], after: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kinds::nonogram::clue_of;
 
     fn clues(text: &str) -> Vec<Vec<u32>> {
         text.split('|')
@@ -1360,20 +1361,6 @@ mod tests {
             solve(&clues("1|1"), &clues("1|1"), &[], &past),
             Err(TimedOut)
         );
-    }
-
-    fn clue_of(cells: impl Iterator<Item = bool>) -> Vec<u32> {
-        let mut clue = Vec::new();
-        let mut run = 0;
-        for filled in cells.chain([false]) {
-            if filled {
-                run += 1;
-            } else if run > 0 {
-                clue.push(run);
-                run = 0;
-            }
-        }
-        clue
     }
 
     /// Counts solutions up to two by trying every row that fits its clue.
