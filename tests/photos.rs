@@ -369,3 +369,25 @@ fn verbose_tells_what_each_stage_found() {
     ]);
     assert!(!text(&quiet.stderr).contains("lattice"));
 }
+
+#[test]
+fn a_photo_can_be_animated_from_its_clean_render() {
+    use image::AnimationDecoder;
+    let dir = std::env::temp_dir().join(format!("gridsight-photo-gif-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gif = dir.join("sudoku.gif");
+    let output = run(&[
+        "solve",
+        "--no-image",
+        "--animate",
+        gif.to_str().unwrap(),
+        sample("sudoku-photo.jpg").to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::BufReader::new(
+        std::fs::File::open(&gif).unwrap(),
+    ))
+    .unwrap();
+    let frames = decoder.into_frames().collect_frames().unwrap();
+    assert!(frames.len() >= 2, "{} frames", frames.len());
+}
