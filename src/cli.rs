@@ -80,7 +80,7 @@ pub struct RenderArgs {
     pub style: String,
 
     /// Typeface.
-    #[arg(long, default_value = "sans", value_parser = ["sans", "sans-bold", "serif", "serif-bold", "wide-sans-bold", "wide-serif"])]
+    #[arg(long, default_value = "sans", value_parser = ["sans", "sans-bold", "serif", "serif-bold", "wide-sans", "wide-sans-bold", "wide-serif", "mono", "mono-bold"])]
     pub font: String,
 
     /// Cell size in pixels.
