@@ -49,34 +49,26 @@ pub fn solve_text_file(
     let read_time = started.elapsed();
     match puzzles {
         Err(error) => vec![Report {
-            input: path.to_string(),
-            result: Err(error),
             read_time,
-            detect_time: Duration::ZERO,
-            corrections: Vec::new(),
-            annotated: None,
-            render_time: Duration::ZERO,
-            stages: Vec::new(),
+            ..Report::new(path.to_string(), Err(error))
         }],
         Ok(puzzles) => {
             let several = puzzles.len() > 1;
             puzzles
                 .into_iter()
                 .enumerate()
-                .map(|(i, puzzle)| Report {
-                    input: if several {
+                .map(|(i, puzzle)| {
+                    let input = if several {
                         format!("{path}[{}]", i + 1)
                     } else {
                         path.to_string()
-                    },
-                    result: solve::solve_with(puzzle.as_ref(), limit, explain)
-                        .map(|solved| (puzzle, solved)),
-                    read_time,
-                    detect_time: Duration::ZERO,
-                    corrections: Vec::new(),
-                    annotated: None,
-                    render_time: Duration::ZERO,
-                    stages: Vec::new(),
+                    };
+                    let result = solve::solve_with(puzzle.as_ref(), limit, explain)
+                        .map(|solved| (puzzle, solved));
+                    Report {
+                        read_time,
+                        ..Report::new(input, result)
+                    }
                 })
                 .collect()
         }
@@ -118,14 +110,8 @@ pub fn solve_image_file(
         });
     let detect_time = started.elapsed();
     let mut report = Report {
-        input: path.to_string(),
-        result: Err(Error::NoSolution),
-        read_time: Duration::ZERO,
         detect_time,
-        corrections: Vec::new(),
-        annotated: None,
-        render_time: Duration::ZERO,
-        stages: Vec::new(),
+        ..Report::new(path.to_string(), Err(Error::NoSolution))
     };
     let (image, gray, lattice) = match detected {
         Ok(found) => found,

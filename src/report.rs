@@ -31,6 +31,21 @@ pub struct Report {
 }
 
 impl Report {
+    /// A report for `input` with `result`, no time spent yet and none of the photo stages'
+    /// findings (text inputs have none).
+    pub fn new(input: String, result: Result<(Box<dyn Puzzle>, Solved), Error>) -> Self {
+        Report {
+            input,
+            result,
+            read_time: Duration::ZERO,
+            detect_time: Duration::ZERO,
+            corrections: Vec::new(),
+            annotated: None,
+            render_time: Duration::ZERO,
+            stages: Vec::new(),
+        }
+    }
+
     /// The exit code this input alone would give.
     pub fn exit_code(&self) -> u8 {
         match &self.result {
