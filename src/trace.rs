@@ -21,6 +21,15 @@ pub enum Cell {
 }
 
 impl Cell {
+    /// A Sudoku cell from its digit, 0 being open.
+    pub fn from_digit(digit: u8) -> Cell {
+        if digit == 0 {
+            Cell::Unknown
+        } else {
+            Cell::Digit(digit)
+        }
+    }
+
     /// The cell as the solution text prints it: `#`, `.`, a digit or a jump number; `?` unknown.
     pub fn symbol(self) -> String {
         match self {

@@ -177,17 +177,7 @@ fn sudoku_explanation_replays_and_hints_are_right() {
     let puzzle: Sudoku = sudoku::format::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
     let answer = sudoku::format::parse(ANSWER).unwrap().cells;
     let solution: Vec<Cell> = answer.iter().map(|&d| Cell::Digit(d)).collect();
-    let start: Vec<Cell> = puzzle
-        .cells
-        .iter()
-        .map(|&d| {
-            if d == 0 {
-                Cell::Unknown
-            } else {
-                Cell::Digit(d)
-            }
-        })
-        .collect();
+    let start: Vec<Cell> = puzzle.cells.iter().map(|&d| Cell::from_digit(d)).collect();
     let (_, trace) = puzzle.solve_traced(&Deadline::none()).unwrap();
     assert_replays("sudoku", &trace, start.clone(), 9, &solution);
     assert!(trace

@@ -207,12 +207,17 @@ fn parse_clue_line(line: &str, line_number: usize, max: u64) -> Result<Vec<u32>,
 /// The puzzle in `.non` form; `parse_pack` of the result gives the puzzle back.
 pub fn to_text(puzzle: &Nonogram) -> String {
     let mut out = String::new();
+    // An empty line is written `0`: a blank line could be taken for a separator.
     let clue_line = |clues: &[u32]| {
-        clues
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
+        if clues.is_empty() {
+            "0".to_string()
+        } else {
+            clues
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        }
     };
     let _ = writeln!(
         out,
@@ -221,27 +226,11 @@ pub fn to_text(puzzle: &Nonogram) -> String {
         puzzle.rows.len()
     );
     for clues in &puzzle.rows {
-        let _ = writeln!(
-            out,
-            "{}",
-            if clues.is_empty() {
-                "0".to_string()
-            } else {
-                clue_line(clues)
-            }
-        );
+        let _ = writeln!(out, "{}", clue_line(clues));
     }
     out.push_str("\ncolumns\n");
     for clues in &puzzle.columns {
-        let _ = writeln!(
-            out,
-            "{}",
-            if clues.is_empty() {
-                "0".to_string()
-            } else {
-                clue_line(clues)
-            }
-        );
+        let _ = writeln!(out, "{}", clue_line(clues));
     }
     let cells = |filled: &dyn Fn(usize, usize) -> bool| -> String {
         (0..puzzle.rows.len())

@@ -262,10 +262,7 @@ impl<R: Recorder> Search<'_, R> {
                 }
             }
             if let Some(t) = self.rec.tracer() {
-                t.snapshot(board.cells.iter().map(|&d| match d {
-                    0 => Cell::Unknown,
-                    d => Cell::Digit(d),
-                }));
+                t.snapshot(board.cells.iter().map(|&d| Cell::from_digit(d)));
             }
             if !placed {
                 return Ok(());
@@ -316,16 +313,7 @@ mod tests {
         let (outcome, trace) = solve_traced(&cells(PUZZLE), &Deadline::none()).unwrap();
         assert_eq!(outcome, Outcome::Unique(cells(ANSWER)));
         assert!(trace.steps.iter().all(|s| !s.guess && s.depth == 0));
-        let start: Vec<Cell> = cells(PUZZLE)
-            .iter()
-            .map(|&d| {
-                if d == 0 {
-                    Cell::Unknown
-                } else {
-                    Cell::Digit(d)
-                }
-            })
-            .collect();
+        let start: Vec<Cell> = cells(PUZZLE).iter().map(|&d| Cell::from_digit(d)).collect();
         let end = trace.replay(start, 9).unwrap();
         let answer: Vec<Cell> = cells(ANSWER).iter().map(|&d| Cell::Digit(d)).collect();
         assert_eq!(end, answer);
