@@ -18,6 +18,7 @@ mod lines;
 mod load;
 mod quad;
 mod rectify;
+pub mod strips;
 mod threshold;
 
 use std::borrow::Cow;
