@@ -95,10 +95,7 @@ fn truth_from_json(value: &Value) -> Option<Truth> {
     let mut cells = vec![CellValue::Blank; rows * columns];
     match kind.as_str() {
         "sudoku" => {
-            for (cell, digit) in cells
-                .iter_mut()
-                .zip(puzzle["givens"].as_str()?.bytes())
-            {
+            for (cell, digit) in cells.iter_mut().zip(puzzle["givens"].as_str()?.bytes()) {
                 if digit != b'0' {
                     *cell = CellValue::Number(u32::from(digit - b'0'));
                 }

@@ -51,8 +51,18 @@ pub fn strip(
             ],
         ),
         Side::Top => (
-            [(0.0, 0.0), (1.0, 0.0), (1.0, rows as f64), (0.0, rows as f64)],
-            [p[0][index], p[0][index + 1], p[rows][index + 1], p[rows][index]],
+            [
+                (0.0, 0.0),
+                (1.0, 0.0),
+                (1.0, rows as f64),
+                (0.0, rows as f64),
+            ],
+            [
+                p[0][index],
+                p[0][index + 1],
+                p[rows][index + 1],
+                p[rows][index],
+            ],
         ),
     };
     let (width, height) = match side {
@@ -71,10 +81,12 @@ pub fn strip(
             Side::Top => (along * scale, across * scale - cells - gap),
         };
         let (px, py) = to_photo.apply(unit_point);
-        if px.is_finite() && py.is_finite() && (0.0..image_width).contains(&px) {
-            if (0.0..image_height).contains(&py) {
-                return Luma([rectify::sample(image, px, py).round() as u8]);
-            }
+        let inside = px.is_finite()
+            && py.is_finite()
+            && (0.0..image_width).contains(&px)
+            && (0.0..image_height).contains(&py);
+        if inside {
+            return Luma([rectify::sample(image, px, py).round() as u8]);
         }
         Luma([255])
     })

@@ -55,7 +55,7 @@ const DIGIT_GAP: f32 = 0.45;
 /// Reads the clue bands left of every row and above every column of `lattice`.
 pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> CluesRead {
     // Room for the most numbers a line can have, each up to two digits wide.
-    let reach = |cells: usize| ((cells + 1) / 2) as f64 * 1.3 + 1.0;
+    let reach = |cells: usize| cells.div_ceil(2) as f64 * 1.3 + 1.0;
     let row_bands: Vec<GrayImage> = (0..lattice.rows)
         .map(|r| {
             strip(

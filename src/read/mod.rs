@@ -491,6 +491,9 @@ struct Choice<V> {
     alternatives: Vec<V>,
 }
 
+/// A puzzle that solves uniquely and the changes (value index, new value) that made it.
+type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
+
 /// The first set of changes to `values` that makes a puzzle with exactly one solution: none,
 /// then each doubtful value changed alone (every alternative), then two at once (their two
 /// likeliest alternatives each). Returns that puzzle and the changes, or `None` when the
@@ -500,7 +503,7 @@ fn first_unique<V: Copy>(
     choices: &[Choice<V>],
     build: impl Fn(&[V]) -> Option<Box<dyn Puzzle>>,
     limit: Option<Duration>,
-) -> Option<(Box<dyn Puzzle>, Vec<(usize, V)>)> {
+) -> Option<Corrected<V>> {
     let unique = |values: &[V]| -> Option<Box<dyn Puzzle>> {
         let puzzle = build(values)?;
         let deadline = crate::limits::Deadline::after(
@@ -600,8 +603,7 @@ impl NonogramRead {
                 })
             };
             let (height, width) = (rows.len(), columns.len());
-            if total(&rows) != total(&columns) || !fits(&rows, width) || !fits(&columns, height)
-            {
+            if total(&rows) != total(&columns) || !fits(&rows, width) || !fits(&columns, height) {
                 return None;
             }
             Some(Box::new(Nonogram {
