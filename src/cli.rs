@@ -41,7 +41,7 @@ pub struct ReadArgs {
     pub image: PathBuf,
 
     /// Read the grid as this kind instead of guessing it.
-    #[arg(long, value_parser = ["nurikabe", "sudoku"])]
+    #[arg(long, value_parser = ["nonogram", "nurikabe", "sudoku"])]
     pub kind: Option<String>,
 }
 

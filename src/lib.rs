@@ -154,7 +154,7 @@ pub fn solve_image_file(
         let started = Instant::now();
         let geometry = annotate::PhotoGeometry {
             image,
-            lattice,
+            lattice: reading.puzzle_lattice(&lattice),
             quarter_turns: reading.quarter_turns(),
         };
         let picture = annotate::annotate(&geometry, puzzle.as_ref(), solved);

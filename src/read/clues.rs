@@ -7,12 +7,12 @@
 //! first wide gap, so a title or other print further out is not read as clues. Each number is
 //! then read like a cell holding it, with its confidence and ranked alternatives.
 //!
-//! It does not read clues printed in their own boxed cells (those are lattice cells, read with
-//! the grid) and does not decide whether a photo is a nonogram.
+//! Clues printed in their own boxed cells are lattice cells, read with the grid; [`boxed_clues`]
+//! only sorts them into rows and columns. It does not decide whether a photo is a nonogram.
 
 use image::{GrayImage, Luma};
 
-use super::{ink_level, paper_level, ranked_readings, CellValue, Levels};
+use super::{ink_level, paper_level, ranked_readings, CellValue, GridRead, Levels};
 use crate::detect::strips::{strip, Side};
 use crate::detect::Lattice;
 use crate::read::classifier::DigitClassifier;
@@ -40,6 +40,68 @@ impl CluesRead {
     pub fn count(&self) -> usize {
         self.rows.iter().chain(&self.columns).map(Vec::len).sum()
     }
+}
+
+/// The clues of a nonogram printed in boxed cells of the lattice itself: `rows_above` rows of
+/// column clues over the grid and `columns_left` columns of row clues beside it, an empty
+/// block in the corner. Recognised from where the numbers are: only in those bands, and in
+/// every one of them near the grid. `None` when the numbers do not fall that way. Works on a
+/// grid read upright.
+pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
+    let number = |r: usize, c: usize| match grid.get(r, c).value {
+        CellValue::Number(n) if n >= 1 => Some(n),
+        _ => None,
+    };
+    let (rows, columns) = (grid.rows, grid.columns);
+    // The clue bands end where the numbers end, seen from the far half of the grid.
+    let rows_above = (columns / 2..columns)
+        .filter_map(|c| (0..rows).rev().find(|&r| number(r, c).is_some()))
+        .max()?
+        + 1;
+    let columns_left = (rows / 2..rows)
+        .filter_map(|r| (0..columns).rev().find(|&c| number(r, c).is_some()))
+        .max()?
+        + 1;
+    if rows_above * 2 >= rows || columns_left * 2 >= columns {
+        return None;
+    }
+    let in_grid = (rows_above..rows)
+        .flat_map(|r| (columns_left..columns).map(move |c| (r, c)))
+        .filter(|&(r, c)| number(r, c).is_some())
+        .count();
+    let in_corner = (0..rows_above)
+        .flat_map(|r| (0..columns_left).map(move |c| (r, c)))
+        .filter(|&(r, c)| number(r, c).is_some())
+        .count();
+    if in_grid > 0 || in_corner > 0 {
+        return None;
+    }
+    let clue = |r: usize, c: usize| -> Option<ClueRead> {
+        let cell = grid.get(r, c);
+        let value = number(r, c)?;
+        let mut alternatives: Vec<(u32, f32)> = Vec::new();
+        for &(alternative, p) in &cell.alternatives {
+            if let CellValue::Number(n) = alternative {
+                if n >= 1 && n != value && alternatives.iter().all(|&(m, _)| m != n) {
+                    alternatives.push((n, p));
+                }
+            }
+        }
+        Some(ClueRead {
+            value,
+            confidence: cell.confidence,
+            alternatives,
+        })
+    };
+    let clues = CluesRead {
+        rows: (rows_above..rows)
+            .map(|r| (0..columns_left).filter_map(|c| clue(r, c)).collect())
+            .collect(),
+        columns: (columns_left..columns)
+            .map(|c| (0..rows_above).filter_map(|r| clue(r, c)).collect())
+            .collect(),
+    };
+    Some((clues, rows_above, columns_left))
 }
 
 /// Pixels per cell the bands are resampled at.

@@ -549,6 +549,9 @@ fn first_unique<V: Copy>(
 pub struct NonogramRead {
     pub clues: clues::CluesRead,
     pub givens: Vec<(usize, usize)>,
+    /// The lattice cell (row, column) where the puzzle's grid starts: (0, 0) when the clues
+    /// are printed outside the lattice, past the clue cells when they are boxed inside it.
+    pub origin: (usize, usize),
 }
 
 /// How many of the least sure clue numbers the corrector may change: a nonogram has hundreds
@@ -556,8 +559,9 @@ pub struct NonogramRead {
 const DOUBTFUL_CLUES: usize = 12;
 
 impl NonogramRead {
-    /// The black cells of `grid` (read in the lattice's own orientation) as givens.
-    pub fn new(clues: clues::CluesRead, grid: &GridRead) -> NonogramRead {
+    /// The black cells of `grid` (in any orientation) at or past `origin` in the lattice as
+    /// givens.
+    pub fn new(clues: clues::CluesRead, grid: &GridRead, origin: (usize, usize)) -> NonogramRead {
         let (rows, columns) = if grid.quarter_turns % 2 == 0 {
             (grid.rows, grid.columns)
         } else {
@@ -568,9 +572,28 @@ impl NonogramRead {
             .iter()
             .filter(|c| c.value == CellValue::Black)
             .map(|c| source_cell(c.row, c.column, grid.quarter_turns, rows, columns))
+            .filter(|&(r, c)| r >= origin.0 && c >= origin.1)
+            .map(|(r, c)| (r - origin.0, c - origin.1))
             .collect();
         givens.sort_unstable();
-        NonogramRead { clues, givens }
+        NonogramRead {
+            clues,
+            givens,
+            origin,
+        }
+    }
+
+    /// The part of `lattice` (the one it was read from) that is the puzzle's grid.
+    pub fn grid_lattice(&self, lattice: &Lattice) -> Lattice {
+        let (top, left) = self.origin;
+        Lattice {
+            rows: lattice.rows.saturating_sub(top),
+            columns: lattice.columns.saturating_sub(left),
+            points: lattice.points[top.min(lattice.rows)..]
+                .iter()
+                .map(|row| row[left.min(lattice.columns)..].to_vec())
+                .collect(),
+        }
     }
 
     /// The puzzle read, corrected like [`correct`] when it has no unique solution; clue
@@ -681,6 +704,12 @@ pub fn read_puzzle(
         .iter()
         .filter(|c| matches!(c.value, CellValue::Number(_)))
         .count();
+    let nonogram_allowed = kind.is_none_or(|kind| kind == "nonogram");
+    if nonogram_allowed && grid.quarter_turns == 0 {
+        if let Some((clues, top, left)) = clues::boxed_clues(&grid) {
+            return Reading::Nonogram(NonogramRead::new(clues, &grid, (top, left)));
+        }
+    }
     let may_be_nonogram = match kind {
         Some(kind) => kind == "nonogram",
         None => (numbers as f32) < NONOGRAM_NUMBER_SHARE * grid.cells.len() as f32,
@@ -690,7 +719,7 @@ pub fn read_puzzle(
         // Most lines of a nonogram have a clue; a Sudoku or Nurikabe photo shows at most
         // stray print beside its grid.
         if kind.is_some() || clues.count() * 2 >= lattice.rows + lattice.columns {
-            return Reading::Nonogram(NonogramRead::new(clues, &grid));
+            return Reading::Nonogram(NonogramRead::new(clues, &grid, (0, 0)));
         }
     }
     let kind = kind.map_or_else(|| guess_kind(&grid).to_string(), str::to_string);
@@ -703,6 +732,15 @@ impl Reading {
         match self {
             Reading::Cells { kind, .. } => kind,
             Reading::Nonogram(_) => "nonogram",
+        }
+    }
+
+    /// The part of `lattice` (the one read) that holds the puzzle's cells: all of it but a
+    /// boxed nonogram's clue cells.
+    pub fn puzzle_lattice(&self, lattice: &Lattice) -> Lattice {
+        match self {
+            Reading::Cells { .. } => lattice.clone(),
+            Reading::Nonogram(nonogram) => nonogram.grid_lattice(lattice),
         }
     }
 
