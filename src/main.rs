@@ -188,9 +188,8 @@ fn print_report(
 struct Progress {
     total: usize,
     finished: usize,
-    solved: usize,
-    ambiguous: usize,
-    failed: usize,
+    /// How many inputs ended with each exit code (0 to 5, per `FORMATS.md`).
+    by_code: [usize; 6],
     visible: bool,
 }
 
@@ -199,26 +198,27 @@ impl Progress {
         Progress {
             total,
             finished: 0,
-            solved: 0,
-            ambiguous: 0,
-            failed: 0,
+            by_code: [0; 6],
             visible,
         }
     }
 
     fn count(&mut self, report: &report::Report) {
         self.finished += 1;
-        match report.exit_code() {
-            0 => self.solved += 1,
-            1 => self.ambiguous += 1,
-            _ => self.failed += 1,
-        }
+        self.by_code[usize::from(report.exit_code()).min(5)] += 1;
     }
 
+    /// Solved (0), ambiguous (1), unreadable (2: the file, 3: no puzzle in it), without a
+    /// solution (4), over a limit (5).
     fn counts(&self) -> String {
+        let c = &self.by_code;
         format!(
-            "{} solved, {} ambiguous, {} failed",
-            self.solved, self.ambiguous, self.failed
+            "{} solved, {} ambiguous, {} unreadable, {} without a solution, {} over a limit",
+            c[0],
+            c[1],
+            c[2] + c[3],
+            c[4],
+            c[5]
         )
     }
 

@@ -39,7 +39,7 @@ pub enum DetectError {
     },
     #[error("the image is {width}x{height} pixels, more than the {MAX_PIXELS} allowed")]
     TooLarge { width: u32, height: u32 },
-    #[error("cannot decode the image: {0}")]
+    #[error("cannot decode the image: {}", load::one_line(.0))]
     Corrupt(image::ImageError),
     #[error("no puzzle grid found: {0}")]
     NoPuzzle(String),
