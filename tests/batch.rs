@@ -71,7 +71,11 @@ fn a_batch_over_the_samples_and_a_corrupt_photo_reports_each_and_exits_with_the_
     let mut inputs = sample_inputs(&samples);
     inputs.push(corrupt.clone());
     assert!(inputs.len() >= 14, "{} inputs", inputs.len());
-    assert_eq!(reports.len(), inputs.len(), "one report per input: {stderr}");
+    assert_eq!(
+        reports.len(),
+        inputs.len(),
+        "one report per input: {stderr}"
+    );
 
     let mut by_code = [0usize; 6];
     for (input, report) in inputs.iter().zip(&reports) {
@@ -117,9 +121,11 @@ fn a_batch_over_the_samples_and_a_corrupt_photo_reports_each_and_exits_with_the_
     );
     assert_eq!(stderr.lines().last(), Some(summary.as_str()), "{stderr}");
     assert!(
-        std::fs::read_dir(&samples)
+        std::fs::read_dir(&samples).unwrap().all(|e| !e
             .unwrap()
-            .all(|e| !e.unwrap().path().to_string_lossy().ends_with(".solved.png")),
+            .path()
+            .to_string_lossy()
+            .ends_with(".solved.png")),
         "--no-image writes nothing into samples/"
     );
     std::fs::remove_dir_all(&scratch).unwrap();

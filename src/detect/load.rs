@@ -13,7 +13,11 @@ pub const MAX_PIXELS: u64 = 40_000_000;
 
 /// A decoder's message on one line: some end theirs with a newline, and errors are one line.
 pub(super) fn one_line(error: &image::ImageError) -> String {
-    error.to_string().split_whitespace().collect::<Vec<_>>().join(" ")
+    error
+        .to_string()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Loads an image file upright: EXIF orientation honoured, more than [`MAX_PIXELS`] refused
