@@ -1,13 +1,15 @@
 //! Draws a solution into the photo it was read from, through the lattice `detect` found, so the
 //! answer sits on the printed cells in the photo's own perspective (and curl: every cell is
-//! placed by its own four corners). Sudoku digits go into the empty cells, Nurikabe water is
-//! shaded, the jump maze's path is drawn as numbered arrows from the start to the exit, and a
-//! legend names the kind and the verdict. It does not write files (`output` does).
+//! placed by its own four corners). Sudoku digits go into the empty cells, Nurikabe water and a
+//! nonogram's filled cells are shaded, the jump maze's path is drawn as numbered arrows from the
+//! start to the exit, and a legend names the kind, the verdict and any QR text. It does not
+//! write files (`output` does).
 
 use image::{Rgb, RgbImage};
 
 use crate::detect::Lattice;
 use crate::kinds::jump::JumpPath;
+use crate::kinds::nonogram::NonogramSolution;
 use crate::kinds::nurikabe::NurikabeSolution;
 use crate::kinds::sudoku::{Sudoku, SudokuSolution};
 use crate::kinds::Puzzle;
@@ -30,6 +32,10 @@ pub const ANSWER_INK: Rgb<u8> = Rgb([210, 30, 40]);
 /// Shade for Nurikabe water, laid translucently so the print shows through.
 pub const WATER_SHADE: Rgb<u8> = Rgb([30, 110, 230]);
 const WATER_OPACITY: f32 = 0.45;
+/// Shade for a nonogram's filled cells: dark enough to read as filled, translucent so the
+/// printed givens and grid lines show through.
+pub const FILL_SHADE: Rgb<u8> = Rgb([20, 40, 150]);
+const FILL_OPACITY: f32 = 0.6;
 
 impl PhotoGeometry {
     /// The corners (top-left, top-right, bottom-right, bottom-left in the lattice) of the puzzle's
@@ -140,6 +146,17 @@ pub fn annotate(photo: &PhotoGeometry, puzzle: &dyn Puzzle, solved: &Solved) -> 
         }
     } else if let Some(path) = solution.downcast_ref::<JumpPath>() {
         draw_jump_path(&mut image, photo, path);
+    } else if let Some(NonogramSolution(filled)) = solution.downcast_ref::<NonogramSolution>() {
+        for row in 0..filled.height() {
+            for column in (0..filled.width()).filter(|&c| filled.get(row, c)) {
+                canvas::fill_quad(
+                    &mut image,
+                    photo.cell_corners(row, column),
+                    FILL_SHADE,
+                    FILL_OPACITY,
+                );
+            }
+        }
     } else if let Some(NurikabeSolution(land)) = solution.downcast_ref::<NurikabeSolution>() {
         for row in 0..land.height() {
             for column in (0..land.width()).filter(|&c| !land.get(row, c)) {

@@ -7,7 +7,7 @@ use image::imageops::{self, FilterType};
 use image::{GrayImage, Rgb, RgbImage};
 
 use crate::detect::{upright_grid, Inspection, Lattice};
-use crate::read::{source_cell, GridRead};
+use crate::read::{source_cell, CellValue, Reading};
 use crate::render::canvas::{self, HAlign};
 use crate::render::FontName;
 
@@ -97,8 +97,9 @@ impl DebugImages {
     }
 
     /// The read stage's pictures: the grid warped upright with its lattice, and every cell's crop
-    /// with what it was read as and how sure the reader was.
-    pub fn add_read(&mut self, gray: &GrayImage, lattice: &Lattice, grid: &GridRead) {
+    /// with what it was read as and how sure the reader was (a nonogram's cells: given black or
+    /// not; its clues are not on the sheet).
+    pub fn add_read(&mut self, gray: &GrayImage, lattice: &Lattice, reading: &Reading) {
         if let Some(upright) = upright_grid(gray, lattice, PICTURE_SIDE) {
             let points = upright.points;
             let mut picture = image::DynamicImage::from(upright.picture).to_rgb8();
@@ -106,8 +107,9 @@ impl DebugImages {
             draw_lattice(&mut picture, &points, |&p| p, width);
             self.pictures.push(("3-rectified", picture));
         }
+        let cells = cell_labels(lattice, reading);
         self.pictures
-            .push(("4-cells", contact_sheet(gray, lattice, grid)));
+            .push(("4-cells", contact_sheet(gray, lattice, &cells)));
     }
 }
 
@@ -136,27 +138,80 @@ fn draw_lattice(
     }
 }
 
-/// Every cell as the reader saw it, upright and in the puzzle's order, the reading under it
-/// ("7 0.93"; `.` blank, `#` black), doubtful readings in red.
-fn contact_sheet(gray: &GrayImage, lattice: &Lattice, grid: &GridRead) -> RgbImage {
+/// One cell's place on the contact sheet: where it is in the puzzle as read, where in the
+/// lattice, how it was turned to read, and what it was read as.
+struct CellLabel {
+    row: usize,
+    column: usize,
+    source: (usize, usize),
+    quarter_turns: u8,
+    text: String,
+    doubtful: bool,
+}
+
+/// Every cell of the reading, labelled "7 0.93" (`.` blank, `#` black) for a grid of numbers,
+/// `#` or `.` for a nonogram's given cells.
+fn cell_labels(lattice: &Lattice, reading: &Reading) -> Vec<CellLabel> {
+    match reading {
+        Reading::Cells { grid, .. } => grid
+            .cells
+            .iter()
+            .map(|cell| {
+                let value = match cell.value {
+                    CellValue::Blank => ".".to_string(),
+                    CellValue::Black => "#".to_string(),
+                    CellValue::Number(n) => n.to_string(),
+                };
+                CellLabel {
+                    row: cell.row,
+                    column: cell.column,
+                    source: source_cell(
+                        cell.row,
+                        cell.column,
+                        grid.quarter_turns,
+                        lattice.rows,
+                        lattice.columns,
+                    ),
+                    quarter_turns: grid.quarter_turns,
+                    text: format!("{value} {:.2}", cell.confidence),
+                    doubtful: cell.confidence < DOUBTFUL,
+                }
+            })
+            .collect(),
+        Reading::Nonogram(nonogram) => (0..lattice.rows)
+            .flat_map(|row| (0..lattice.columns).map(move |column| (row, column)))
+            .map(|(row, column)| CellLabel {
+                row,
+                column,
+                source: (row, column),
+                quarter_turns: 0,
+                text: if nonogram.givens.contains(&(row, column)) {
+                    "#".to_string()
+                } else {
+                    ".".to_string()
+                },
+                doubtful: false,
+            })
+            .collect(),
+    }
+}
+
+/// Every cell as the reader saw it, upright and in the puzzle's order, its label under it,
+/// doubtful readings in red.
+fn contact_sheet(gray: &GrayImage, lattice: &Lattice, cells: &[CellLabel]) -> RgbImage {
     let font = FontName::Sans.font();
     let label = CROP as f32 * 0.3;
     let (tile_w, tile_h) = (CROP + 8, CROP + label as u32 + 10);
+    let rows = cells.iter().map(|c| c.row + 1).max().unwrap_or(0) as u32;
+    let columns = cells.iter().map(|c| c.column + 1).max().unwrap_or(0) as u32;
     let mut sheet = RgbImage::from_pixel(
-        tile_w * grid.columns as u32,
-        tile_h * grid.rows as u32,
+        (tile_w * columns).max(1),
+        (tile_h * rows).max(1),
         Rgb([255, 255, 255]),
     );
-    for cell in &grid.cells {
-        let (r, c) = source_cell(
-            cell.row,
-            cell.column,
-            grid.quarter_turns,
-            lattice.rows,
-            lattice.columns,
-        );
-        let crop = lattice.cell_image(gray, r, c, CROP, 0.0);
-        let crop = match grid.quarter_turns % 4 {
+    for cell in cells {
+        let crop = lattice.cell_image(gray, cell.source.0, cell.source.1, CROP, 0.0);
+        let crop = match cell.quarter_turns % 4 {
             0 => crop,
             1 => imageops::rotate90(&crop),
             2 => imageops::rotate180(&crop),
@@ -172,21 +227,12 @@ fn contact_sheet(gray: &GrayImage, lattice: &Lattice, grid: &GridRead) -> RgbIma
             i64::from(x),
             i64::from(y),
         );
-        let value = match cell.value {
-            crate::read::CellValue::Blank => ".".to_string(),
-            crate::read::CellValue::Black => "#".to_string(),
-            crate::read::CellValue::Number(n) => n.to_string(),
-        };
-        let colour = if cell.confidence < DOUBTFUL {
-            DOUBT
-        } else {
-            LABEL
-        };
+        let colour = if cell.doubtful { DOUBT } else { LABEL };
         canvas::draw_label(
             &mut sheet,
             &font,
             label,
-            &format!("{value} {:.2}", cell.confidence),
+            &cell.text,
             (
                 x as f32 + CROP as f32 / 2.0,
                 (y + CROP) as f32 + label * 0.7,

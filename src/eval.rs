@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::read::{self, CellValue, GridRead};
+use crate::read::{CellValue, Reading};
 
 /// What is known about one photo.
 #[derive(Debug, Clone)]
@@ -21,8 +21,10 @@ pub struct Truth {
     pub preset: String,
     pub rows: usize,
     pub columns: usize,
-    /// Every cell's value, row-major.
+    /// Every cell's value, row-major; for a nonogram its clue numbers, rows then columns.
     pub cells: Vec<CellValue>,
+    /// The puzzle as the JSON report writes it.
+    pub puzzle: Value,
     /// The solution as in the JSON report, when known.
     pub solution: Option<Value>,
 }
@@ -54,6 +56,38 @@ pub fn truth_for(image: &Path) -> Option<Truth> {
 
 fn truth_from_json(value: &Value) -> Option<Truth> {
     let kind = value["kind"].as_str()?.to_string();
+    let preset = value["preset"].as_str().unwrap_or("unknown").to_string();
+    let puzzle = value["puzzle"].clone();
+    if kind == "nonogram" {
+        // Its items are the clue numbers, rows then columns, in reading order.
+        let lines = |key: &str| -> Option<Vec<Vec<u32>>> {
+            puzzle[key]
+                .as_array()?
+                .iter()
+                .map(|line| {
+                    line.as_array()?
+                        .iter()
+                        .map(|n| n.as_u64().map(|n| n as u32))
+                        .collect()
+                })
+                .collect()
+        };
+        let (rows, columns) = (lines("rows")?, lines("columns")?);
+        return Some(Truth {
+            kind,
+            preset,
+            rows: rows.len(),
+            columns: columns.len(),
+            cells: rows
+                .iter()
+                .chain(&columns)
+                .flatten()
+                .map(|&n| CellValue::Number(n))
+                .collect(),
+            puzzle,
+            solution: Some(value["solution"].clone()),
+        });
+    }
     let (rows, columns) = (
         value["height"].as_u64()? as usize,
         value["width"].as_u64()? as usize,
@@ -61,17 +95,14 @@ fn truth_from_json(value: &Value) -> Option<Truth> {
     let mut cells = vec![CellValue::Blank; rows * columns];
     match kind.as_str() {
         "sudoku" => {
-            for (cell, digit) in cells
-                .iter_mut()
-                .zip(value["puzzle"]["givens"].as_str()?.bytes())
-            {
+            for (cell, digit) in cells.iter_mut().zip(puzzle["givens"].as_str()?.bytes()) {
                 if digit != b'0' {
                     *cell = CellValue::Number(u32::from(digit - b'0'));
                 }
             }
         }
         "nurikabe" => {
-            for clue in value["puzzle"]["clues"].as_array()? {
+            for clue in puzzle["clues"].as_array()? {
                 let (r, c, size) = (
                     clue[0].as_u64()? as usize,
                     clue[1].as_u64()? as usize,
@@ -82,18 +113,17 @@ fn truth_from_json(value: &Value) -> Option<Truth> {
         }
         _ => return None,
     }
-    let preset = value["preset"].as_str().unwrap_or("unknown").to_string();
     Some(Truth {
         kind,
         preset,
         rows,
         columns,
         cells,
+        puzzle,
         solution: Some(value["solution"].clone()),
     })
 }
 
-/// The Sudoku dataset's format: a phone line, a format line, then nine rows of digits.
 fn truth_from_dat(text: &str) -> Option<Truth> {
     let digits: Vec<u32> = text
         .lines()
@@ -104,7 +134,7 @@ fn truth_from_dat(text: &str) -> Option<Truth> {
     if digits.len() != 81 {
         return None;
     }
-    let cells = digits
+    let cells: Vec<CellValue> = digits
         .iter()
         .map(|&d| {
             if d == 0 {
@@ -114,12 +144,20 @@ fn truth_from_dat(text: &str) -> Option<Truth> {
             }
         })
         .collect();
+    let givens: String = cells
+        .iter()
+        .map(|c| match c {
+            CellValue::Number(n) => char::from_digit(*n, 10).unwrap_or('?'),
+            _ => '0',
+        })
+        .collect();
     Some(Truth {
         kind: "sudoku".into(),
         preset: "real".into(),
         rows: 9,
         columns: 9,
         cells,
+        puzzle: json!({ "givens": givens }),
         solution: None,
     })
 }
@@ -143,7 +181,7 @@ pub fn images_with_truth(dir: &Path) -> std::io::Result<Vec<(PathBuf, Truth)>> {
 /// Reads one photo and compares it with its truth.
 pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>) -> Sample {
     let started = Instant::now();
-    let read = crate::read_image(image);
+    let read = crate::read_image(image, Some(truth.kind.as_str()));
     let time = started.elapsed();
     let mut sample = Sample {
         image: image.to_path_buf(),
@@ -162,12 +200,9 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>) -> Sample {
         }
     };
     sample.cells_right = cells_right(&read, &sample.truth);
-    let kind = sample.truth.kind.clone();
-    match read::correct(&read, &kind, limit) {
+    match read.correct(limit) {
         Ok((puzzle, _)) => {
-            let exact = read.rows == sample.truth.rows
-                && read.columns == sample.truth.columns
-                && normalised(&puzzle.to_json()) == normalised(&truth_puzzle_json(&sample.truth));
+            let exact = normalised(&puzzle.to_json()) == normalised(&sample.truth.puzzle);
             sample.read_exactly = exact;
             if let Ok(solved) = crate::solve::solve(puzzle.as_ref(), limit) {
                 sample.solved_correctly = match &sample.truth.solution {
@@ -181,47 +216,46 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>) -> Sample {
     sample
 }
 
-fn cells_right(read: &GridRead, truth: &Truth) -> usize {
-    if read.rows != truth.rows || read.columns != truth.columns {
-        return 0;
-    }
-    read.cells
-        .iter()
-        .zip(&truth.cells)
-        .filter(|(r, t)| r.value == **t)
-        .count()
-}
-
-/// The truth's puzzle as the JSON report writes it, built from its cells.
-fn truth_puzzle_json(truth: &Truth) -> Value {
-    match truth.kind.as_str() {
-        "sudoku" => {
-            json!({ "givens": truth.cells.iter().map(|c| match c { CellValue::Number(n) => char::from_digit(*n, 10).unwrap_or('?'), _ => '0' }).collect::<String>() })
-        }
-        _ => {
-            let clues: Vec<[u64; 3]> = truth
-                .cells
+/// How many of the truth's items (cells, or a nonogram's clue numbers) were read right.
+fn cells_right(read: &Reading, truth: &Truth) -> usize {
+    match read {
+        Reading::Cells { grid, .. } => {
+            if grid.rows != truth.rows || grid.columns != truth.columns {
+                return 0;
+            }
+            grid.cells
                 .iter()
-                .enumerate()
-                .filter_map(|(i, c)| match c {
-                    CellValue::Number(n) => Some([
-                        (i / truth.columns) as u64,
-                        (i % truth.columns) as u64,
-                        u64::from(*n),
-                    ]),
-                    _ => None,
+                .zip(&truth.cells)
+                .filter(|(r, t)| r.value == **t)
+                .count()
+        }
+        Reading::Nonogram(nonogram) => {
+            let read_lines = nonogram.clues.rows.iter().chain(&nonogram.clues.columns);
+            let truth_lines = ["rows", "columns"]
+                .iter()
+                .flat_map(|key| truth.puzzle[key].as_array().cloned().unwrap_or_default());
+            read_lines
+                .zip(truth_lines)
+                .map(|(read, truth)| {
+                    let truth = truth.as_array().cloned().unwrap_or_default();
+                    read.iter()
+                        .zip(&truth)
+                        .filter(|(r, t)| t.as_u64() == Some(u64::from(r.value)))
+                        .count()
                 })
-                .collect();
-            json!({ "clues": clues })
+                .sum()
         }
     }
 }
 
-/// A puzzle's JSON with Nurikabe clues in row-major order, so that order does not count.
+/// A puzzle's JSON with Nurikabe clues and nonogram givens in row-major order, so that order
+/// does not count.
 fn normalised(puzzle: &Value) -> Value {
     let mut puzzle = puzzle.clone();
-    if let Some(clues) = puzzle.get_mut("clues").and_then(Value::as_array_mut) {
-        clues.sort_by_key(|clue| (clue[0].as_u64(), clue[1].as_u64()));
+    for key in ["clues", "givens"] {
+        if let Some(items) = puzzle.get_mut(key).and_then(Value::as_array_mut) {
+            items.sort_by_key(|item| (item[0].as_u64(), item[1].as_u64()));
+        }
     }
     puzzle
 }

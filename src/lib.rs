@@ -84,12 +84,18 @@ pub fn is_image_file(path: &std::path::Path) -> bool {
         .is_ok_and(|()| start[..3] == [0xff, 0xd8, 0xff] || start == [0x89, b'P', b'N', b'G'])
 }
 
-/// Loads the photo at `path` upright, finds its grid and reads every cell, without solving.
-pub fn read_image(path: &std::path::Path) -> Result<read::GridRead, Error> {
+/// Loads the photo at `path` upright, finds its grid and reads the puzzle (as `kind` when
+/// given), without correcting or solving.
+pub fn read_image(path: &std::path::Path, kind: Option<&str>) -> Result<read::Reading, Error> {
     let image = detect::load_upright(path)?;
     let gray = image::imageops::grayscale(&image);
     let lattice = detect::find_lattice(&gray)?;
-    Ok(read::read_grid(&gray, &lattice, read::bundled_classifier()))
+    Ok(read::read_puzzle(
+        &gray,
+        &lattice,
+        kind,
+        read::bundled_classifier(),
+    ))
 }
 
 /// The whole pipeline on a photo: detect the grid, read it (as `kind` when given), correct the
@@ -132,11 +138,15 @@ pub fn solve_image_file(
         }
     };
     let started = Instant::now();
-    let grid = read::read_grid(&gray, &lattice, read::bundled_classifier());
+    let reading = read::read_puzzle(
+        &gray,
+        &lattice,
+        kind.map(|k| k.name()),
+        read::bundled_classifier(),
+    );
     if let Some(debug) = debug {
-        debug.add_read(&gray, &lattice, &grid);
+        debug.add_read(&gray, &lattice, &reading);
     }
-    let kind_name = kind.map_or_else(|| read::guess_kind(&grid), |k| k.name());
     report.stages.push(format!(
         "detect: {}x{} image, {}x{} lattice",
         image.width(),
@@ -144,24 +154,11 @@ pub fn solve_image_file(
         lattice.rows,
         lattice.columns
     ));
-    report.stages.push(format!(
-        "read: as a {kind_name}, turned {} quarter turns, {} numbers",
-        grid.quarter_turns,
-        grid.cells
-            .iter()
-            .filter(|c| matches!(c.value, read::CellValue::Number(_)))
-            .count()
-    ));
-    for cell in grid.cells.iter().filter(|c| c.confidence < LOW_CONFIDENCE) {
-        report.stages.push(format!(
-            "read: r{}c{} is {} with confidence {:.2}",
-            cell.row + 1,
-            cell.column + 1,
-            cell.value,
-            cell.confidence
-        ));
+    report.stages.push(format!("read: {}", reading.summary()));
+    for doubt in reading.doubtful(LOW_CONFIDENCE) {
+        report.stages.push(format!("read: {doubt}"));
     }
-    let corrected = read::correct(&grid, kind_name, limit);
+    let corrected = reading.correct(limit);
     report.read_time = started.elapsed();
     report.result = corrected.and_then(|(puzzle, corrections)| {
         report.corrections = corrections.iter().map(ToString::to_string).collect();
@@ -172,7 +169,7 @@ pub fn solve_image_file(
         let geometry = annotate::PhotoGeometry {
             image,
             lattice,
-            quarter_turns: grid.quarter_turns,
+            quarter_turns: reading.quarter_turns(),
         };
         let picture = annotate::annotate(&geometry, puzzle.as_ref(), solved);
         match output::write_png(&picture, target) {

@@ -423,25 +423,14 @@ fn hint(args: &SolveArgs, kind: Option<&dyn Kind>, limit: Option<Duration>) -> a
 
 fn read_photo(args: &ReadArgs) -> anyhow::Result<u8> {
     let path = args.image.to_string_lossy();
-    let result = gridsight::read_image(&args.image).and_then(|grid| {
-        let kind = args
-            .kind
-            .as_deref()
-            .unwrap_or_else(|| gridsight::read::guess_kind(&grid));
-        let (puzzle, corrections) =
-            gridsight::read::correct(&grid, kind, Some(Duration::from_secs(10)))?;
-        Ok((grid, puzzle, corrections))
+    let result = gridsight::read_image(&args.image, args.kind.as_deref()).and_then(|reading| {
+        let (puzzle, corrections) = reading.correct(Some(Duration::from_secs(10)))?;
+        Ok((reading, puzzle, corrections))
     });
     match result {
-        Ok((grid, puzzle, corrections)) => {
-            for cell in grid.cells.iter().filter(|c| c.confidence < 0.9) {
-                eprintln!(
-                    "gridsight: {path}: r{}c{} read {} with confidence {:.2}",
-                    cell.row + 1,
-                    cell.column + 1,
-                    cell.value,
-                    cell.confidence
-                );
+        Ok((reading, puzzle, corrections)) => {
+            for doubt in reading.doubtful(0.9) {
+                eprintln!("gridsight: {path}: {doubt}");
             }
             for correction in &corrections {
                 eprintln!("gridsight: {path}: {correction}");

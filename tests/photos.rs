@@ -47,6 +47,7 @@ fn sample_photos_read_exactly_and_solve_to_their_truth() {
         "sudoku-hard.jpg",
         "nurikabe-scan.jpg",
         "nurikabe-photo.jpg",
+        "nonogram-scan.jpg",
     ] {
         let output = run(&[
             "solve",
@@ -208,6 +209,33 @@ fn eval_reports_every_kind_and_preset_of_the_samples() {
             "nurikabe {preset}"
         );
     }
+    assert_eq!(row("nonogram", "scan")["read_exactly"], 1, "nonogram scan");
+}
+
+#[test]
+fn the_published_gchq_puzzle_reads_exactly_and_prints_its_url() {
+    let Some(shared) = common::shared("GCHQ photo") else {
+        return;
+    };
+    let photo = shared.join("photos/gchq/gchq-768.jpg");
+    let expected: Value = serde_json::from_str(
+        &std::fs::read_to_string(shared.join("photos/gchq/gchq-768.truth.json")).unwrap(),
+    )
+    .unwrap();
+    let output = run(&["solve", "--json", "--no-image", photo.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    // All 50 clue lines and the 22 givens exactly as printed, no correction needed.
+    assert_eq!(report["puzzle"], expected["puzzle"]);
+    assert!(report.get("corrections").is_none(), "{report}");
+    assert_eq!(report["solution"], expected["solution"]);
+    assert_eq!(report["unique"], true);
+    let plain = run(&["solve", "--no-image", photo.to_str().unwrap()]);
+    assert_eq!(plain.status.code(), Some(0));
+    assert_eq!(
+        text(&plain.stdout).lines().last(),
+        Some("www.gchq.gov.uk/puzz")
+    );
 }
 
 #[test]
@@ -294,6 +322,31 @@ fn annotate(name: &str) -> (image::RgbImage, Value) {
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["annotated"], target.to_str().unwrap());
     (image::open(&target).unwrap().to_rgb8(), truth(name))
+}
+
+#[test]
+fn annotated_nonogram_shades_exactly_the_filled_cells() {
+    let (picture, truth) = annotate("nonogram-scan.jpg");
+    let corners = truth_corners(&truth);
+    let solution: Vec<Vec<char>> = truth["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_str().unwrap().chars().collect())
+        .collect();
+    let (rows, columns) = (solution.len(), solution[0].len());
+    let mut filled_blue = 0;
+    for (r, line) in solution.iter().enumerate() {
+        for (c, &cell) in line.iter().enumerate() {
+            let (x, y) = truth_cell_centre(&corners, rows, columns, r, c);
+            let pixel = picture.get_pixel(x.round() as u32, y.round() as u32).0;
+            // The shade is blue over paper and over a printed black given alike.
+            let blue = i32::from(pixel[2]) - i32::from(pixel[0]) > 40;
+            assert_eq!(blue, cell == '#', "r{r}c{c}: {pixel:?}");
+            filled_blue += usize::from(blue);
+        }
+    }
+    assert!(filled_blue > 200);
 }
 
 #[test]

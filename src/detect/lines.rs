@@ -3,9 +3,11 @@
 //! locally so a curled page keeps cells on their lines. It only reads lines perpendicular to
 //! the x axis; the caller transposes the mask for the other direction.
 
-/// A rectified ink mask, row-major.
+/// A rectified ink mask, row-major. `solid` marks ink wiped from `ink` because it lay in a
+/// solid patch (see [`Mask::without_solids`]); empty when none was.
 pub struct Mask {
     pub ink: Vec<bool>,
+    pub solid: Vec<bool>,
     pub width: usize,
     pub height: usize,
 }
@@ -13,16 +15,85 @@ pub struct Mask {
 impl Mask {
     /// The same mask with x and y swapped.
     pub fn transposed(&self) -> Mask {
-        let mut ink = vec![false; self.ink.len()];
-        for y in 0..self.height {
-            for x in 0..self.width {
-                ink[x * self.height + y] = self.ink[y * self.width + x];
+        let turn = |values: &[bool]| {
+            let mut turned = vec![false; values.len()];
+            for y in 0..self.height {
+                for x in 0..self.width {
+                    turned[x * self.height + y] = values[y * self.width + x];
+                }
             }
-        }
+            turned
+        };
         Mask {
-            ink,
+            ink: turn(&self.ink),
+            solid: turn(&self.solid),
             width: self.height,
             height: self.width,
+        }
+    }
+
+    /// The same mask with solid patches of ink moved from `ink` to `solid`: every pixel covered
+    /// by a fully inked `side` x `side` square. A nonogram's black given cells are such patches;
+    /// left in, they look like ink half-way between grid lines and hide the spacing. Grid lines,
+    /// even thick ones, are thinner than `side` and stay.
+    pub fn without_solids(&self, side: usize) -> Mask {
+        let (w, h) = (self.width, self.height);
+        if side == 0 || side > w.min(h) {
+            return Mask {
+                ink: self.ink.clone(),
+                solid: vec![false; w * h],
+                width: w,
+                height: h,
+            };
+        }
+        let full = |values: &[bool]| -> Vec<u32> {
+            // Summed-area table with a zero row and column in front.
+            let mut table = vec![0u32; (w + 1) * (h + 1)];
+            for y in 0..h {
+                let mut row = 0;
+                for x in 0..w {
+                    row += u32::from(values[y * w + x]);
+                    table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + row;
+                }
+            }
+            table
+        };
+        // Sum over the pixels x0..x1, y0..y1 (ends exclusive).
+        let sum = |table: &[u32], x0: usize, y0: usize, x1: usize, y1: usize| {
+            table[y1 * (w + 1) + x1] + table[y0 * (w + 1) + x0]
+                - table[y0 * (w + 1) + x1]
+                - table[y1 * (w + 1) + x0]
+        };
+        let ink_table = full(&self.ink);
+        let area = (side * side) as u32;
+        // corner[y][x]: the square with bottom-right pixel (x, y) is all ink.
+        let mut corner = vec![false; w * h];
+        for y in side - 1..h {
+            for x in side - 1..w {
+                corner[y * w + x] =
+                    sum(&ink_table, x + 1 - side, y + 1 - side, x + 1, y + 1) == area;
+            }
+        }
+        // A pixel is solid when a full square covers it, that is when some full square's
+        // bottom-right corner lies within side - 1 pixels right of and below it.
+        let corner_table = full(&corner);
+        let solid: Vec<bool> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| {
+                let (x1, y1) = ((x + side).min(w), (y + side).min(h));
+                self.ink[y * w + x] && sum(&corner_table, x, y, x1, y1) > 0
+            })
+            .collect();
+        Mask {
+            ink: self
+                .ink
+                .iter()
+                .zip(&solid)
+                .map(|(&i, &s)| i && !s)
+                .collect(),
+            solid,
+            width: w,
+            height: h,
         }
     }
 }
@@ -33,46 +104,79 @@ const SEGMENTS: usize = 12;
 
 /// The number of cells across the mask, `n` >= 3, such that lines stand at all `n + 1` evenly
 /// spaced positions and not half-way between them; the largest such `n` (a Sudoku's box lines
-/// alone would also pass as 3). `None` when no spacing fits.
+/// alone would also pass as 3). `None` when no spacing fits. Solid patches count as ink where
+/// lines should be (a line runs under a black cell's edge) and as paper half-way between.
 pub fn count_cells(mask: &Mask) -> Option<usize> {
     let (w, h) = (mask.width, mask.height);
     if w < 12 || h < SEGMENTS {
         return None;
     }
-    // Ink fraction of every column within each lengthwise segment.
-    let mut columns = vec![vec![0f32; w]; SEGMENTS];
-    for (s, column) in columns.iter_mut().enumerate() {
-        let (y0, y1) = (s * h / SEGMENTS, (s + 1) * h / SEGMENTS);
-        for y in y0..y1 {
-            for (x, c) in column.iter_mut().enumerate() {
-                *c += f32::from(u8::from(mask.ink[y * w + x]));
+    // Ink fraction of every column within each lengthwise segment, with and without solids.
+    let fractions = |inked: &dyn Fn(usize) -> bool| {
+        let mut columns = vec![vec![0f32; w]; SEGMENTS];
+        for (s, column) in columns.iter_mut().enumerate() {
+            let (y0, y1) = (s * h / SEGMENTS, (s + 1) * h / SEGMENTS);
+            for y in y0..y1 {
+                for (x, c) in column.iter_mut().enumerate() {
+                    *c += f32::from(u8::from(inked(y * w + x)));
+                }
             }
+            column
+                .iter_mut()
+                .for_each(|c| *c /= (y1 - y0).max(1) as f32);
         }
-        column
-            .iter_mut()
-            .for_each(|c| *c /= (y1 - y0).max(1) as f32);
-    }
-    let score = |centre: f64, reach: usize| -> f32 {
-        let c = centre.round() as isize;
-        let (lo, hi) = (
-            (c - reach as isize).max(0) as usize,
-            ((c + reach as isize) as usize).min(w - 1),
-        );
         columns
-            .iter()
-            .map(|column| column[lo..=hi].iter().copied().fold(0.0, f32::max))
-            .sum::<f32>()
-            / SEGMENTS as f32
+    };
+    let with_solids = fractions(&|i| mask.ink[i] || mask.solid.get(i).is_some_and(|&s| s));
+    let without_solids = fractions(&|i| mask.ink[i]);
+    // The strongest column near `centre` in one segment: where the line really runs there.
+    let snap = |column: &[f32], centre: f64, reach: usize| -> usize {
+        let c = (centre.round().max(0.0) as usize).min(w - 1);
+        let (lo, hi) = (c.saturating_sub(reach), (c + reach).min(w - 1));
+        (lo..=hi)
+            .max_by(|&a, &b| {
+                column[a]
+                    .total_cmp(&column[b])
+                    .then(b.abs_diff(c).cmp(&a.abs_diff(c)))
+            })
+            .unwrap_or(c)
     };
     let most = (w / 6).min(60);
     (3..=most).rev().find(|&n| {
         let cell = w as f64 / n as f64;
         let reach = (cell * 0.2).round().max(1.0) as usize;
+        // Half-way between lines, look narrower: a blurred line spreads towards the middle.
+        let mid_reach = (cell * 0.1).round() as usize;
+        // Each line snapped to its strongest column within reach, segment by segment, so a
+        // line bent by curl or a slightly wrong outline is scored where it is, and the
+        // half-way points are measured between the lines as found.
+        let found: Vec<Vec<usize>> = with_solids
+            .iter()
+            .map(|column| {
+                (0..=n)
+                    .map(|k| snap(column, k as f64 * cell - 0.5, reach))
+                    .collect()
+            })
+            .collect();
+        let mean_over_segments =
+            |value: &dyn Fn(usize) -> f32| (0..SEGMENTS).map(value).sum::<f32>() / SEGMENTS as f32;
         let lines: Vec<f32> = (1..n)
-            .map(|k| score(k as f64 * cell - 0.5, reach))
+            .map(|k| mean_over_segments(&|s| with_solids[s][found[s][k]]))
             .collect();
         let mids: Vec<f32> = (0..n)
-            .map(|k| score((k as f64 + 0.5) * cell - 0.5, reach))
+            .map(|k| {
+                mean_over_segments(&|s| {
+                    let centre = (found[s][k] + found[s][k + 1]) / 2;
+                    let (lo, hi) = (
+                        centre.saturating_sub(mid_reach),
+                        (centre + mid_reach).min(w - 1),
+                    );
+                    without_solids[s][lo..=hi]
+                        .iter()
+                        .copied()
+                        .fold(0.0, f32::max)
+                })
+            })
             .collect();
         let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
         let line_mean = lines.iter().sum::<f32>() / lines.len() as f32;
@@ -188,9 +292,31 @@ mod tests {
         }
         Mask {
             ink,
+            solid: Vec::new(),
             width: size,
             height: size,
         }
+    }
+
+    #[test]
+    fn solid_patches_go_and_lines_stay() {
+        let mut mask = grid_mask(300, 10, 0.0);
+        for y in 60..90 {
+            for x in 120..150 {
+                mask.ink[y * 300 + x] = true;
+            }
+        }
+        let cleaned = mask.without_solids(6);
+        assert!(!cleaned.ink[75 * 300 + 135]);
+        assert!(!cleaned.ink[61 * 300 + 121]);
+        assert!(cleaned.ink[200 * 300 + 30] && cleaned.ink[30 * 300 + 200]);
+        // Nothing outside the patch and the lines touching it is wiped.
+        for (i, (&before, &after)) in mask.ink.iter().zip(&cleaned.ink).enumerate() {
+            let (x, y) = (i % 300, i / 300);
+            let near_patch = (119..=151).contains(&x) && (59..=91).contains(&y);
+            assert!(before == after || near_patch, "({x}, {y}) wiped");
+        }
+        assert_eq!(count_cells(&mask.without_solids(6)), Some(10));
     }
 
     #[test]
@@ -209,6 +335,7 @@ mod tests {
         );
         let empty = Mask {
             ink: vec![false; 90_000],
+            solid: Vec::new(),
             width: 300,
             height: 300,
         };

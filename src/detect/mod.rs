@@ -19,6 +19,7 @@ mod lines;
 mod load;
 mod quad;
 mod rectify;
+pub mod strips;
 mod threshold;
 
 use std::borrow::Cow;
@@ -215,6 +216,7 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, St
     let pixels = rectify::warp(&source, &to_source, rw, rh);
     let mask = Mask {
         ink: threshold::adaptive(&pixels, rw, rh, rw.max(rh) / 40 + 3, 6),
+        solid: Vec::new(),
         width: rw,
         height: rh,
     };
@@ -225,6 +227,7 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, St
             density * 100.0
         ));
     }
+    let mask = mask.without_solids(rw.max(rh) / 50);
     let across_mask = mask.transposed();
     let columns = lines::count_cells(&mask).ok_or("no evenly spaced vertical lines")?;
     let rows = lines::count_cells(&across_mask).ok_or("no evenly spaced horizontal lines")?;

@@ -118,6 +118,26 @@ pub fn read_cell_with_levels(cell: &GrayImage, paper: f32, ink: f32) -> CellCont
     CellContent::Glyphs(glyphs.iter().map(|glyph| normalise(glyph, w)).collect())
 }
 
+/// The boxes of the ink blobs in a strip of print outside any cell (a nonogram's clue band),
+/// binarised as cells are (flattened light, Otsu with the `ink`-dependent floor) but with no
+/// grid lines to wipe. Specks smaller than `min_area` pixels are left out.
+pub fn ink_boxes(strip: &GrayImage, ink: f32, min_area: usize) -> Vec<Bounds> {
+    let (w, h) = (strip.width() as usize, strip.height() as usize);
+    if w.min(h) < 2 {
+        return Vec::new();
+    }
+    let values: Vec<f32> = strip.as_raw().iter().map(|&v| f32::from(v)).collect();
+    let darkness = flattened_darkness(&values, w, h, w.min(h) as f32);
+    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
+    let threshold = otsu(&darkness).clamp(floor, MAX_THRESHOLD);
+    let mask: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
+    components(&mask, w, h)
+        .into_iter()
+        .filter(|c| c.pixels.len() >= min_area)
+        .map(|c| c.bounds)
+        .collect()
+}
+
 /// The value below which `share` of the pixels fall.
 fn percentile(values: &[u8], share: f32) -> f32 {
     let mut histogram = [0usize; 256];

@@ -9,6 +9,7 @@
 //! whether a reading makes sense.
 
 pub mod classifier;
+pub mod clues;
 pub mod glyphs;
 pub mod synth;
 pub mod train;
@@ -19,6 +20,7 @@ use image::GrayImage;
 
 use crate::detect::Lattice;
 use crate::error::Error;
+use crate::kinds::nonogram::Nonogram;
 use crate::kinds::nurikabe::Nurikabe;
 use crate::kinds::sudoku::Sudoku;
 use crate::kinds::Puzzle;
@@ -214,16 +216,27 @@ fn read_cell(
     levels: Levels,
     classifier: &DigitClassifier,
 ) -> CellRead {
-    let certain = |value| CellRead {
+    let ranked = ranked_readings(crop, levels, classifier);
+    let (value, confidence) = ranked[0];
+    CellRead {
         row,
         column,
         value,
-        confidence: 1.0,
-        alternatives: Vec::new(),
-    };
+        confidence,
+        alternatives: ranked[1..].to_vec(),
+    }
+}
+
+/// The readings of one crop, most likely first (never empty): blank or black for sure, or
+/// numbers from its glyphs with their probabilities, ending with blank at probability 0.
+fn ranked_readings(
+    crop: &GrayImage,
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> Vec<(CellValue, f32)> {
     let glyphs = match glyphs::read_cell_with_levels(crop, levels.paper, levels.ink) {
-        CellContent::Blank => return certain(CellValue::Blank),
-        CellContent::Black => return certain(CellValue::Black),
+        CellContent::Blank => return vec![(CellValue::Blank, 1.0)],
+        CellContent::Black => return vec![(CellValue::Black, 1.0)],
         CellContent::Glyphs(glyphs) => glyphs,
     };
     // A long hair-thin stroke is a ruled line running through the cell (a page rule, a fold),
@@ -240,7 +253,7 @@ fn read_cell(
         })
         .collect();
     if glyphs.is_empty() {
-        return certain(CellValue::Blank);
+        return vec![(CellValue::Blank, 1.0)];
     }
     // Multi-digit numbers: combine each glyph's ranked digits into ranked numbers, keeping the
     // best few at every position so the list stays short.
@@ -279,14 +292,7 @@ fn read_cell(
         }
     }
     ranked.push((CellValue::Blank, 0.0));
-    let (value, confidence) = ranked[0];
-    CellRead {
-        row,
-        column,
-        value,
-        confidence,
-        alternatives: ranked[1..].to_vec(),
-    }
+    ranked
 }
 
 /// Glyphs narrower than this (width over height) are most likely 1s: other digits are rarely
@@ -424,11 +430,11 @@ fn puzzle_from_values(
     }
 }
 
-/// A reading the solver made the reader change.
+/// A reading the solver made the reader change: where (a cell such as `r3c4`, or a clue such
+/// as `row 3 clue 2`), what was read and what it became.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Correction {
-    pub row: usize,
-    pub column: usize,
+    pub place: String,
     pub read: CellValue,
     pub corrected: CellValue,
 }
@@ -447,21 +453,7 @@ pub fn correct(
     let constrained = constrain(read, kind);
     let read = &constrained;
     let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
-    let solves_uniquely = |values: &[CellValue]| -> bool {
-        let Some(puzzle) = puzzle_from_values(values, read.rows, read.columns, kind) else {
-            return false;
-        };
-        let deadline = crate::limits::Deadline::after(
-            limit
-                .unwrap_or(Duration::from_secs(5))
-                .min(Duration::from_secs(2)),
-        );
-        matches!(puzzle.solve(&deadline), Ok(Outcome::Unique(_)))
-    };
     let puzzle = to_puzzle(read, kind)?;
-    if solves_uniquely(&values) {
-        return Ok((puzzle, Vec::new()));
-    }
     let mut doubtful: Vec<&CellRead> = read
         .cells
         .iter()
@@ -469,43 +461,342 @@ pub fn correct(
         .collect();
     doubtful.sort_by(|a, b| a.confidence.total_cmp(&b.confidence));
     doubtful.truncate(DOUBTFUL_CELLS);
-    let change = |values: &mut Vec<CellValue>, cell: &CellRead, value: CellValue| {
-        values[cell.row * read.columns + cell.column] = value;
-        Correction {
-            row: cell.row,
-            column: cell.column,
-            read: cell.value,
-            corrected: value,
+    let choices: Vec<Choice<CellValue>> = doubtful
+        .iter()
+        .map(|cell| Choice {
+            index: cell.row * read.columns + cell.column,
+            alternatives: cell.alternatives.iter().map(|&(v, _)| v).collect(),
+        })
+        .collect();
+    let build = |values: &[CellValue]| puzzle_from_values(values, read.rows, read.columns, kind);
+    match first_unique(&values, &choices, build, limit) {
+        None => Ok((puzzle, Vec::new())),
+        Some((puzzle, changes)) => {
+            let corrections = changes
+                .into_iter()
+                .map(|(index, value)| Correction {
+                    place: format!("r{}c{}", index / read.columns + 1, index % read.columns + 1),
+                    read: values[index],
+                    corrected: value,
+                })
+                .collect();
+            Ok((puzzle, corrections))
         }
+    }
+}
+
+/// A doubtful reading: which value it is and what else it might be, most likely first.
+struct Choice<V> {
+    index: usize,
+    alternatives: Vec<V>,
+}
+
+/// A puzzle that solves uniquely and the changes (value index, new value) that made it.
+type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
+
+/// The first set of changes to `values` that makes a puzzle with exactly one solution: none,
+/// then each doubtful value changed alone (every alternative), then two at once (their two
+/// likeliest alternatives each). Returns that puzzle and the changes, or `None` when the
+/// reading as it is already solves uniquely or no change helps.
+fn first_unique<V: Copy>(
+    values: &[V],
+    choices: &[Choice<V>],
+    build: impl Fn(&[V]) -> Option<Box<dyn Puzzle>>,
+    limit: Option<Duration>,
+) -> Option<Corrected<V>> {
+    let unique = |values: &[V]| -> Option<Box<dyn Puzzle>> {
+        let puzzle = build(values)?;
+        let deadline = crate::limits::Deadline::after(
+            limit
+                .unwrap_or(Duration::from_secs(5))
+                .min(Duration::from_secs(2)),
+        );
+        matches!(puzzle.solve(&deadline), Ok(Outcome::Unique(_))).then_some(puzzle)
     };
-    for cell in &doubtful {
-        for &(alternative, _) in &cell.alternatives {
-            let mut tried = values.clone();
-            let correction = change(&mut tried, cell, alternative);
-            if solves_uniquely(&tried) {
-                let puzzle = puzzle_from_values(&tried, read.rows, read.columns, kind)
-                    .expect("it solved above");
-                return Ok((puzzle, vec![correction]));
+    if unique(values).is_some() {
+        return None;
+    }
+    let with = |changes: &[(usize, V)]| {
+        let mut tried = values.to_vec();
+        for &(index, value) in changes {
+            tried[index] = value;
+        }
+        unique(&tried).map(|puzzle| (puzzle, changes.to_vec()))
+    };
+    for choice in choices {
+        for &alternative in &choice.alternatives {
+            if let Some(found) = with(&[(choice.index, alternative)]) {
+                return Some(found);
             }
         }
     }
-    for (i, first) in doubtful.iter().enumerate() {
-        for second in &doubtful[i + 1..] {
-            for &(a, _) in first.alternatives.iter().take(2) {
-                for &(b, _) in second.alternatives.iter().take(2) {
-                    let mut tried = values.clone();
-                    let corrections =
-                        vec![change(&mut tried, first, a), change(&mut tried, second, b)];
-                    if solves_uniquely(&tried) {
-                        let puzzle = puzzle_from_values(&tried, read.rows, read.columns, kind)
-                            .expect("it solved above");
-                        return Ok((puzzle, corrections));
+    for (i, first) in choices.iter().enumerate() {
+        for second in &choices[i + 1..] {
+            for &a in first.alternatives.iter().take(2) {
+                for &b in second.alternatives.iter().take(2) {
+                    if let Some(found) = with(&[(first.index, a), (second.index, b)]) {
+                        return Some(found);
                     }
                 }
             }
         }
     }
-    Ok((puzzle, Vec::new()))
+    None
+}
+
+/// A nonogram as read from a photo: the clues beside its grid and the black given cells in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NonogramRead {
+    pub clues: clues::CluesRead,
+    pub givens: Vec<(usize, usize)>,
+}
+
+/// How many of the least sure clue numbers the corrector may change: a nonogram has hundreds
+/// and its solver answers in well under a millisecond, so it can afford more than a grid.
+const DOUBTFUL_CLUES: usize = 12;
+
+impl NonogramRead {
+    /// The black cells of `grid` (read in the lattice's own orientation) as givens.
+    pub fn new(clues: clues::CluesRead, grid: &GridRead) -> NonogramRead {
+        let (rows, columns) = if grid.quarter_turns % 2 == 0 {
+            (grid.rows, grid.columns)
+        } else {
+            (grid.columns, grid.rows)
+        };
+        let mut givens: Vec<(usize, usize)> = grid
+            .cells
+            .iter()
+            .filter(|c| c.value == CellValue::Black)
+            .map(|c| source_cell(c.row, c.column, grid.quarter_turns, rows, columns))
+            .collect();
+        givens.sort_unstable();
+        NonogramRead { clues, givens }
+    }
+
+    /// The puzzle read, corrected like [`correct`] when it has no unique solution; clue
+    /// totals that cannot agree (rows and columns must fill the same number of cells) are
+    /// rejected before the solver is asked.
+    pub fn correct(
+        &self,
+        limit: Option<Duration>,
+    ) -> Result<(Box<dyn Puzzle>, Vec<Correction>), Error> {
+        let lines: Vec<&Vec<clues::ClueRead>> =
+            self.clues.rows.iter().chain(&self.clues.columns).collect();
+        let row_count = self.clues.rows.len();
+        let flat: Vec<(usize, &clues::ClueRead)> = lines
+            .iter()
+            .enumerate()
+            .flat_map(|(line, numbers)| numbers.iter().map(move |n| (line, n)))
+            .collect();
+        let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
+        let build = |values: &[u32]| -> Option<Box<dyn Puzzle>> {
+            let mut clues: Vec<Vec<u32>> = vec![Vec::new(); lines.len()];
+            for ((line, _), &value) in flat.iter().zip(values) {
+                clues[*line].push(value);
+            }
+            let columns = clues.split_off(row_count);
+            let rows = clues;
+            let total = |lines: &[Vec<u32>]| lines.iter().flatten().sum::<u32>();
+            let fits = |lines: &[Vec<u32>], length: usize| {
+                lines.iter().all(|clue| {
+                    clue.iter().sum::<u32>() as usize + clue.len().saturating_sub(1) <= length
+                })
+            };
+            let (height, width) = (rows.len(), columns.len());
+            if total(&rows) != total(&columns) || !fits(&rows, width) || !fits(&columns, height) {
+                return None;
+            }
+            Some(Box::new(Nonogram {
+                rows,
+                columns,
+                givens: self.givens.clone(),
+                goal: None,
+            }))
+        };
+        let mut doubtful: Vec<usize> = (0..flat.len())
+            .filter(|&i| !flat[i].1.alternatives.is_empty())
+            .collect();
+        doubtful.sort_by(|&a, &b| flat[a].1.confidence.total_cmp(&flat[b].1.confidence));
+        doubtful.truncate(DOUBTFUL_CLUES);
+        let choices: Vec<Choice<u32>> = doubtful
+            .iter()
+            .map(|&i| Choice {
+                index: i,
+                alternatives: flat[i].1.alternatives.iter().map(|&(n, _)| n).collect(),
+            })
+            .collect();
+        let place = |index: usize| {
+            let line = flat[index].0;
+            let position = flat[..index].iter().filter(|(l, _)| *l == line).count() + 1;
+            if line < row_count {
+                format!("row {} clue {position}", line + 1)
+            } else {
+                format!("column {} clue {position}", line - row_count + 1)
+            }
+        };
+        if let Some((puzzle, changes)) = first_unique(&values, &choices, build, limit) {
+            let corrections = changes
+                .into_iter()
+                .map(|(index, value)| Correction {
+                    place: place(index),
+                    read: CellValue::Number(values[index]),
+                    corrected: CellValue::Number(value),
+                })
+                .collect();
+            return Ok((puzzle, corrections));
+        }
+        build(&values).map(|puzzle| (puzzle, Vec::new())).ok_or_else(|| {
+            Error::Unreadable(format!(
+                "the clues read do not make a nonogram: rows and columns do not agree ({} numbers read)",
+                values.len()
+            ))
+        })
+    }
+}
+
+/// What was read from a photo, before correction.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reading {
+    /// A grid with numbers in its cells (Sudoku, Nurikabe), to be taken as `kind`.
+    Cells { grid: GridRead, kind: String },
+    /// A nonogram with its clues printed beside the grid.
+    Nonogram(NonogramRead),
+}
+
+/// A grid whose cells hold numbers in fewer than this share of cells may be a nonogram's
+/// (its cells are blank or black; a few specks may read as digits).
+const NONOGRAM_NUMBER_SHARE: f32 = 0.03;
+
+/// Reads the puzzle on `lattice`: its cells, and for a nonogram (as `kind` says, or as a grid
+/// of blank and black cells with numbers beside it suggests) the clues beside it.
+pub fn read_puzzle(
+    image: &GrayImage,
+    lattice: &Lattice,
+    kind: Option<&str>,
+    classifier: &DigitClassifier,
+) -> Reading {
+    let grid = read_grid(image, lattice, classifier);
+    let numbers = grid
+        .cells
+        .iter()
+        .filter(|c| matches!(c.value, CellValue::Number(_)))
+        .count();
+    let may_be_nonogram = match kind {
+        Some(kind) => kind == "nonogram",
+        None => (numbers as f32) < NONOGRAM_NUMBER_SHARE * grid.cells.len() as f32,
+    };
+    if may_be_nonogram {
+        let clues = clues::read_clues(image, lattice, classifier);
+        // Most lines of a nonogram have a clue; a Sudoku or Nurikabe photo shows at most
+        // stray print beside its grid.
+        if kind.is_some() || clues.count() * 2 >= lattice.rows + lattice.columns {
+            return Reading::Nonogram(NonogramRead::new(clues, &grid));
+        }
+    }
+    let kind = kind.map_or_else(|| guess_kind(&grid).to_string(), str::to_string);
+    Reading::Cells { grid, kind }
+}
+
+impl Reading {
+    /// The kind of puzzle read.
+    pub fn kind(&self) -> &str {
+        match self {
+            Reading::Cells { kind, .. } => kind,
+            Reading::Nonogram(_) => "nonogram",
+        }
+    }
+
+    /// Quarter turns clockwise from the lattice to the puzzle as read.
+    pub fn quarter_turns(&self) -> u8 {
+        match self {
+            Reading::Cells { grid, .. } => grid.quarter_turns,
+            Reading::Nonogram(_) => 0,
+        }
+    }
+
+    /// The puzzle, corrected with the solver's help when it does not solve uniquely as read.
+    pub fn correct(
+        &self,
+        limit: Option<Duration>,
+    ) -> Result<(Box<dyn Puzzle>, Vec<Correction>), Error> {
+        match self {
+            Reading::Cells { grid, kind } => correct(grid, kind, limit),
+            Reading::Nonogram(nonogram) => nonogram.correct(limit),
+        }
+    }
+
+    /// One line on what was read, for `--verbose`.
+    pub fn summary(&self) -> String {
+        match self {
+            Reading::Cells { grid, kind } => format!(
+                "as a {kind}, turned {} quarter turns, {} numbers",
+                grid.quarter_turns,
+                grid.cells
+                    .iter()
+                    .filter(|c| matches!(c.value, CellValue::Number(_)))
+                    .count()
+            ),
+            Reading::Nonogram(nonogram) => format!(
+                "as a nonogram, {} clue numbers beside the grid, {} given cells",
+                nonogram.clues.count(),
+                nonogram.givens.len()
+            ),
+        }
+    }
+
+    /// The reads less sure than `below`, each as a line such as `r3c4 is 8 with confidence
+    /// 0.61` or `row 2 clue 1 is 8 ...`.
+    pub fn doubtful(&self, below: f32) -> Vec<String> {
+        match self {
+            Reading::Cells { grid, .. } => grid
+                .cells
+                .iter()
+                .filter(|c| c.confidence < below)
+                .map(|c| {
+                    format!(
+                        "r{}c{} is {} with confidence {:.2}",
+                        c.row + 1,
+                        c.column + 1,
+                        c.value,
+                        c.confidence
+                    )
+                })
+                .collect(),
+            Reading::Nonogram(nonogram) => {
+                let lines = nonogram
+                    .clues
+                    .rows
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| (format!("row {}", i + 1), l))
+                    .chain(
+                        nonogram
+                            .clues
+                            .columns
+                            .iter()
+                            .enumerate()
+                            .map(|(i, l)| (format!("column {}", i + 1), l)),
+                    );
+                lines
+                    .flat_map(|(name, numbers)| {
+                        numbers
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, n)| n.confidence < below)
+                            .map(move |(k, n)| {
+                                format!(
+                                    "{name} clue {} is {} with confidence {:.2}",
+                                    k + 1,
+                                    n.value,
+                                    n.confidence
+                                )
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                    .collect()
+            }
+        }
+    }
 }
 
 impl std::fmt::Display for CellValue {
@@ -522,11 +813,8 @@ impl std::fmt::Display for Correction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "r{}c{}: read {}, corrected to {}",
-            self.row + 1,
-            self.column + 1,
-            self.read,
-            self.corrected
+            "{}: read {}, corrected to {}",
+            self.place, self.read, self.corrected
         )
     }
 }

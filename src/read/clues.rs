@@ -1,0 +1,303 @@
+//! Reads a nonogram's clue numbers printed as text beside its grid: each row's numbers in the
+//! band to its left, each column's stacked in the band above it (see `detect::strips`).
+//!
+//! In a band, ink blobs are found as in cells, joined into digits (a broken stroke is one
+//! digit), and digits into numbers: side by side and close together in a row band, on one text
+//! line in a column band. Numbers are taken from the grid outward and the band ends at the
+//! first wide gap, so a title or other print further out is not read as clues. Each number is
+//! then read like a cell holding it, with its confidence and ranked alternatives.
+//!
+//! It does not read clues printed in their own boxed cells (those are lattice cells, read with
+//! the grid) and does not decide whether a photo is a nonogram.
+
+use image::{GrayImage, Luma};
+
+use super::{ink_level, paper_level, ranked_readings, CellValue, Levels};
+use crate::detect::strips::{strip, Side};
+use crate::detect::Lattice;
+use crate::read::classifier::DigitClassifier;
+use crate::read::glyphs::{self, Bounds};
+
+/// One clue number as read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClueRead {
+    pub value: u32,
+    pub confidence: f32,
+    /// Other readings, most likely first.
+    pub alternatives: Vec<(u32, f32)>,
+}
+
+/// The clues read beside a grid: per row (top first) and per column (left first), each list in
+/// reading order (left to right, top to bottom).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CluesRead {
+    pub rows: Vec<Vec<ClueRead>>,
+    pub columns: Vec<Vec<ClueRead>>,
+}
+
+impl CluesRead {
+    /// How many numbers were read in all.
+    pub fn count(&self) -> usize {
+        self.rows.iter().chain(&self.columns).map(Vec::len).sum()
+    }
+}
+
+/// Pixels per cell the bands are resampled at.
+const PIXELS: u32 = 48;
+/// Cells left out next to the grid, where its border line runs.
+const BORDER_GAP: f64 = 0.12;
+/// The widest gap, in cells, between the grid and its first number or between two numbers of
+/// one line; a wider gap ends the clues.
+const LONGEST_GAP: f64 = 1.7;
+/// Digits closer than this share of their height belong to one number.
+const DIGIT_GAP: f32 = 0.45;
+
+/// Reads the clue bands left of every row and above every column of `lattice`.
+pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> CluesRead {
+    // Room for the most numbers a line can have, each up to two digits wide.
+    let reach = |cells: usize| cells.div_ceil(2) as f64 * 1.3 + 1.0;
+    let row_bands: Vec<GrayImage> = (0..lattice.rows)
+        .map(|r| {
+            strip(
+                image,
+                lattice,
+                Side::Left,
+                r,
+                reach(lattice.columns),
+                BORDER_GAP,
+                PIXELS,
+            )
+        })
+        .collect();
+    let column_bands: Vec<GrayImage> = (0..lattice.columns)
+        .map(|c| {
+            strip(
+                image,
+                lattice,
+                Side::Top,
+                c,
+                reach(lattice.rows),
+                BORDER_GAP,
+                PIXELS,
+            )
+        })
+        .collect();
+    let all = [row_bands.clone(), column_bands.clone()];
+    let levels = Levels {
+        paper: paper_level(&all),
+        ink: ink_level(&all),
+    };
+    let read = |numbers: Vec<Bounds>, band: &GrayImage| -> Vec<ClueRead> {
+        numbers
+            .into_iter()
+            .filter_map(|number| read_number(band, number, levels, classifier))
+            .collect()
+    };
+    CluesRead {
+        rows: row_bands
+            .iter()
+            .map(|band| read(row_numbers(band, levels.ink), band))
+            .collect(),
+        columns: column_bands
+            .iter()
+            .map(|band| read(column_numbers(band, levels.ink), band))
+            .collect(),
+    }
+}
+
+/// The digit-sized blobs of a band, overlapping ones joined, specks and lines left out.
+fn digits(band: &GrayImage, ink: f32) -> Vec<Bounds> {
+    let cell = PIXELS;
+    let mut boxes: Vec<Bounds> = glyphs::ink_boxes(band, ink, (cell * cell / 300) as usize)
+        .into_iter()
+        .filter(|b| {
+            let (w, h) = (b.x1 - b.x0, b.y1 - b.y0);
+            h * 6 >= cell && h * 20 <= cell * 19 && w * 5 <= cell * 6
+        })
+        .collect();
+    boxes.sort_by_key(|b| (b.x0, b.y0));
+    // Pieces of one digit (a broken stroke, the dot-like top of a thin 1) overlap both ways.
+    let mut joined: Vec<Bounds> = Vec::new();
+    for b in boxes {
+        let overlaps = |a: &Bounds| {
+            let across = a.x1.min(b.x1) as i64 - a.x0.max(b.x0) as i64;
+            let down = a.y1.min(b.y1) as i64 - a.y0.max(b.y0) as i64;
+            across * 2 > (a.x1 - a.x0).min(b.x1 - b.x0) as i64 && down > -(cell as i64 / 10)
+        };
+        match joined.iter_mut().find(|a| overlaps(a)) {
+            Some(a) => *a = union(*a, b),
+            None => joined.push(b),
+        }
+    }
+    let mut heights: Vec<u32> = joined.iter().map(|b| b.y1 - b.y0).collect();
+    heights.sort_unstable();
+    let Some(&typical) = heights.get(heights.len() / 2) else {
+        return Vec::new();
+    };
+    joined.retain(|b| (b.y1 - b.y0) * 2 >= typical);
+    joined
+}
+
+fn union(a: Bounds, b: Bounds) -> Bounds {
+    Bounds {
+        x0: a.x0.min(b.x0),
+        y0: a.y0.min(b.y0),
+        x1: a.x1.max(b.x1),
+        y1: a.y1.max(b.y1),
+    }
+}
+
+/// The numbers of a row band, left to right, each as the box of its digits: digits are taken
+/// from the grid (the band's right end) outward while the gaps stay short.
+fn row_numbers(band: &GrayImage, ink: f32) -> Vec<Bounds> {
+    let mut found = digits(band, ink);
+    // A row's numbers share its middle; blobs well above or below are neighbours' print.
+    let middle = band.height() as f32 / 2.0;
+    found.retain(|b| ((b.y0 + b.y1) as f32 / 2.0 - middle).abs() < PIXELS as f32 * 0.3);
+    found.sort_by_key(|b| std::cmp::Reverse(b.x1));
+    let longest = (LONGEST_GAP * f64::from(PIXELS)) as i64;
+    let mut numbers: Vec<Bounds> = Vec::new();
+    let mut edge = band.width() as i64;
+    for digit in found {
+        let gap = edge - digit.x1 as i64;
+        match numbers.last_mut() {
+            Some(number) if (gap as f32) <= DIGIT_GAP * (digit.y1 - digit.y0) as f32 => {
+                *number = union(*number, digit);
+            }
+            _ if gap <= longest => numbers.push(digit),
+            _ => break,
+        }
+        edge = edge.min(digit.x0 as i64);
+    }
+    numbers.reverse();
+    numbers
+}
+
+/// The numbers of a column band, top to bottom, each as the box of the digits on one text
+/// line: lines are taken from the grid (the band's bottom) upward while the gaps stay short.
+fn column_numbers(band: &GrayImage, ink: f32) -> Vec<Bounds> {
+    let mut found = digits(band, ink);
+    found.sort_by_key(|b| std::cmp::Reverse(b.y1));
+    let mut lines: Vec<Bounds> = Vec::new();
+    for digit in found {
+        let same_line = lines.last().is_some_and(|line| {
+            let overlap = line.y1.min(digit.y1) as i64 - line.y0.max(digit.y0) as i64;
+            overlap * 2 > (line.y1 - line.y0).min(digit.y1 - digit.y0) as i64
+        });
+        match lines.last_mut() {
+            Some(line) if same_line => *line = union(*line, digit),
+            _ => lines.push(digit),
+        }
+    }
+    let longest = (LONGEST_GAP * f64::from(PIXELS)) as i64;
+    let mut numbers = Vec::new();
+    let mut edge = band.height() as i64;
+    for line in lines {
+        if edge - line.y1 as i64 > longest {
+            break;
+        }
+        edge = edge.min(line.y0 as i64);
+        numbers.push(line);
+    }
+    numbers.reverse();
+    numbers
+}
+
+/// Reads the number inside `number` (a box in `band`) as if it were printed alone in a cell:
+/// the box and a margin copied onto blank paper. `None` when it reads as no number.
+fn read_number(
+    band: &GrayImage,
+    number: Bounds,
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> Option<ClueRead> {
+    let margin = (number.y1 - number.y0) / 4 + 1;
+    let (x0, y0) = (
+        number.x0.saturating_sub(margin),
+        number.y0.saturating_sub(margin),
+    );
+    let (x1, y1) = (
+        (number.x1 + margin).min(band.width()),
+        (number.y1 + margin).min(band.height()),
+    );
+    let side = PIXELS.max(x1 - x0).max(y1 - y0);
+    let (ox, oy) = ((side - (x1 - x0)) / 2, (side - (y1 - y0)) / 2);
+    let paper = Luma([levels.paper.round().clamp(0.0, 255.0) as u8]);
+    let mut cell = GrayImage::from_pixel(side, side, paper);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            cell.put_pixel(ox + x - x0, oy + y - y0, *band.get_pixel(x, y));
+        }
+    }
+    let mut ranked = ranked_readings(&cell, levels, classifier)
+        .into_iter()
+        .filter_map(|(value, p)| match value {
+            CellValue::Number(n) if n >= 1 => Some((n, p)),
+            _ => None,
+        });
+    let (value, confidence) = ranked.next()?;
+    let mut alternatives: Vec<(u32, f32)> = Vec::new();
+    for (n, p) in ranked {
+        if n != value && alternatives.iter().all(|&(m, _)| m != n) {
+            alternatives.push((n, p));
+        }
+    }
+    Some(ClueRead {
+        value,
+        confidence,
+        alternatives,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::canvas::{self, HAlign};
+    use crate::render::FontName;
+    use image::{Rgb, RgbImage};
+
+    /// A row band with `texts` printed at the given cell positions (from the band's left).
+    fn band(texts: &[(&str, f32)], cells: u32) -> GrayImage {
+        let mut page = RgbImage::from_pixel(cells * PIXELS, PIXELS, Rgb([240; 3]));
+        let font = FontName::Sans.font();
+        for &(text, at) in texts {
+            canvas::draw_label(
+                &mut page,
+                &font,
+                PIXELS as f32 * 0.6,
+                text,
+                (at * PIXELS as f32, PIXELS as f32 / 2.0),
+                HAlign::Centre,
+                Rgb([20; 3]),
+            );
+        }
+        image::imageops::grayscale(&page)
+    }
+
+    #[test]
+    fn row_numbers_group_digits_and_stop_at_a_wide_gap() {
+        // "12" and "3" near the grid (right end), then a gap of 4 cells and stray print.
+        let strip = band(&[("7", 0.5), ("12", 6.5), ("3", 7.5)], 8);
+        let numbers = row_numbers(&strip, 1.0);
+        assert_eq!(numbers.len(), 2, "{numbers:?}");
+        assert!(numbers[0].x1 - numbers[0].x0 > numbers[1].x1 - numbers[1].x0);
+        let empty = band(&[("5", 1.5)], 8);
+        assert!(row_numbers(&empty, 1.0).is_empty());
+    }
+
+    #[test]
+    fn reads_the_numbers_of_a_printed_band() {
+        let strip = band(&[("4", 4.5), ("10", 5.5), ("2", 6.5), ("9", 7.5)], 8);
+        let classifier = crate::read::bundled_classifier();
+        let levels = Levels {
+            paper: 240.0,
+            ink: 1.0,
+        };
+        let read: Vec<u32> = row_numbers(&strip, 1.0)
+            .into_iter()
+            .filter_map(|n| read_number(&strip, n, levels, classifier))
+            .map(|c| c.value)
+            .collect();
+        assert_eq!(read, vec![4, 10, 2, 9]);
+    }
+}
