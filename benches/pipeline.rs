@@ -69,6 +69,7 @@ fn pipeline(c: &mut Criterion) {
                 None,
                 false,
                 Some(&annotated),
+                None,
             );
             assert!(report.result.is_ok(), "{:?}", report.result.err());
         })

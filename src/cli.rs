@@ -165,6 +165,13 @@ pub struct SolveArgs {
     #[arg(short, long)]
     pub verbose: bool,
 
+    /// Write the pictures of what detection and reading saw in each photo into this folder, as
+    /// NAME.1-threshold.png (ink mask), NAME.2-outlines.png (outlines tried, lattice found),
+    /// NAME.3-rectified.png (grid warped upright, lattice drawn) and NAME.4-cells.png (every
+    /// cell with its reading and confidence); as far as the photo got.
+    #[arg(long, value_name = "DIR")]
+    pub debug_dir: Option<PathBuf>,
+
     /// Do not write annotated photos.
     #[arg(long, conflicts_with = "output")]
     pub no_image: bool,

@@ -11,6 +11,7 @@
 pub mod animate;
 pub mod annotate;
 pub mod batch;
+pub mod debug_images;
 pub mod detect;
 pub mod error;
 pub mod eval;
@@ -99,20 +100,26 @@ pub fn read_image(path: &std::path::Path, kind: Option<&str>) -> Result<read::Re
 
 /// The whole pipeline on a photo: detect the grid, read it (as `kind` when given), correct the
 /// reading with the solver's help, solve, and draw the solution into the photo at `annotated`.
+/// With `debug`, the pictures of what detect and read saw are added to it, even when they fail.
 pub fn solve_image_file(
     path: &str,
     kind: Option<&dyn Kind>,
     limit: Option<Duration>,
     explain: bool,
     annotated: Option<&std::path::Path>,
+    mut debug: Option<&mut debug_images::DebugImages>,
 ) -> Report {
     let started = Instant::now();
+    let mut inspection = debug.is_some().then(detect::Inspection::default);
     let detected = detect::load_upright(std::path::Path::new(path))
         .map_err(Error::from)
-        .and_then(|image| {
+        .map(|image| {
             let gray = image::imageops::grayscale(&image);
-            let lattice = detect::find_lattice(&gray)?;
-            Ok((image, gray, lattice))
+            let lattice = detect::find_lattice_inspected(&gray, inspection.as_mut());
+            if let (Some(debug), Some(seen)) = (debug.as_deref_mut(), &inspection) {
+                debug.add_detect(&image, seen, lattice.as_ref().ok());
+            }
+            (image, gray, lattice)
         });
     let detect_time = started.elapsed();
     let mut report = Report {
@@ -120,7 +127,11 @@ pub fn solve_image_file(
         ..Report::new(path.to_string(), Err(Error::NoSolution))
     };
     let (image, gray, lattice) = match detected {
-        Ok(found) => found,
+        Ok((image, gray, Ok(lattice))) => (image, gray, lattice),
+        Ok((_, _, Err(error))) => {
+            report.result = Err(error.into());
+            return report;
+        }
         Err(error) => {
             report.result = Err(error);
             return report;
@@ -133,6 +144,9 @@ pub fn solve_image_file(
         kind.map(|k| k.name()),
         read::bundled_classifier(),
     );
+    if let Some(debug) = debug {
+        debug.add_read(&gray, &lattice, &reading);
+    }
     report.stages.push(format!(
         "detect: {}x{} image, {}x{} lattice",
         image.width(),

@@ -12,6 +12,7 @@ use clap::Parser;
 use cli::{
     Cli, Command, DirectoryArgs, EvalArgs, GenerateArgs, PhotoArgs, ReadArgs, RenderArgs, SolveArgs,
 };
+use gridsight::debug_images::DebugImages;
 use gridsight::error::EXIT_USAGE;
 use gridsight::kinds::{self, Kind};
 use gridsight::limits::Deadline;
@@ -94,13 +95,19 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
                     (Some(target), false) => Some(target.clone()),
                     (None, false) => Some(gridsight::default_annotated_path(file)),
                 };
-                vec![gridsight::solve_image_file(
+                let mut debug = args.debug_dir.as_ref().map(|_| DebugImages::default());
+                let mut report = gridsight::solve_image_file(
                     &path,
                     kind,
                     limit,
                     record,
                     annotated.as_deref(),
-                )]
+                    debug.as_mut(),
+                );
+                if let (Some(dir), Some(debug)) = (&args.debug_dir, &debug) {
+                    write_debug_images(&mut report, file, dir, debug);
+                }
+                vec![report]
             } else {
                 gridsight::solve_text_file(&path, kind, limit, record)
             }
@@ -143,6 +150,31 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     )?;
     progress.finish(several);
     Ok(exit_code)
+}
+
+/// Writes a photo's debug pictures into `dir`; failing that, the report becomes an output error.
+fn write_debug_images(
+    report: &mut report::Report,
+    file: &std::path::Path,
+    dir: &std::path::Path,
+    debug: &DebugImages,
+) {
+    let name = file
+        .file_stem()
+        .map_or_else(|| "image".into(), |s| s.to_string_lossy());
+    match gridsight::output::write_debug_images(dir, &name, debug) {
+        Ok(paths) => report.stages.extend(
+            paths
+                .iter()
+                .map(|path| format!("debug: wrote {}", path.display())),
+        ),
+        Err(error) => {
+            report.result = Err(gridsight::Error::Output(format!(
+                "cannot write debug pictures into {}: {error}",
+                dir.display()
+            )))
+        }
+    }
 }
 
 /// Prints one input's result: a JSON line, or its solution text (errors and notes on stderr).
@@ -188,9 +220,8 @@ fn print_report(
 struct Progress {
     total: usize,
     finished: usize,
-    solved: usize,
-    ambiguous: usize,
-    failed: usize,
+    /// How many inputs ended with each exit code (0 to 5, per `FORMATS.md`).
+    by_code: [usize; 6],
     visible: bool,
 }
 
@@ -199,26 +230,27 @@ impl Progress {
         Progress {
             total,
             finished: 0,
-            solved: 0,
-            ambiguous: 0,
-            failed: 0,
+            by_code: [0; 6],
             visible,
         }
     }
 
     fn count(&mut self, report: &report::Report) {
         self.finished += 1;
-        match report.exit_code() {
-            0 => self.solved += 1,
-            1 => self.ambiguous += 1,
-            _ => self.failed += 1,
-        }
+        self.by_code[usize::from(report.exit_code()).min(5)] += 1;
     }
 
+    /// Solved (0), ambiguous (1), unreadable (2: the file, 3: no puzzle in it), without a
+    /// solution (4), over a limit (5).
     fn counts(&self) -> String {
+        let c = &self.by_code;
         format!(
-            "{} solved, {} ambiguous, {} failed",
-            self.solved, self.ambiguous, self.failed
+            "{} solved, {} ambiguous, {} unreadable, {} without a solution, {} over a limit",
+            c[0],
+            c[1],
+            c[2] + c[3],
+            c[4],
+            c[5]
         )
     }
 

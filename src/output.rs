@@ -1,4 +1,4 @@
-//! The output stage's file writing: result images and animations go to a temporary file beside
+//! The output stage's file writing: result images, animations and debug pictures go to a temporary file beside
 //! the target and are renamed into place, so a failed or interrupted run never leaves a
 //! half-written file. Drawing them is `render`'s and `animate`'s job.
 
@@ -8,12 +8,31 @@ use std::path::{Path, PathBuf};
 use image::RgbImage;
 
 use crate::animate::{self, AnimateError, Frame};
+use crate::debug_images::DebugImages;
 
 /// Writes `image` as a PNG at `path`, atomically.
 pub fn write_png(image: &RgbImage, path: &Path) -> Result<(), image::ImageError> {
     atomically(path, |temporary| {
         image.save_with_format(temporary, image::ImageFormat::Png)
     })
+}
+
+/// Writes each of `debug`'s pictures as `NAME.PICTURE.png` in `dir`, creating `dir` if needed;
+/// gives the paths written.
+pub fn write_debug_images(
+    dir: &Path,
+    name: &str,
+    debug: &DebugImages,
+) -> Result<Vec<PathBuf>, image::ImageError> {
+    std::fs::create_dir_all(dir)?;
+    debug
+        .pictures
+        .iter()
+        .map(|(picture, image)| {
+            let path = dir.join(format!("{name}.{picture}.png"));
+            write_png(image, &path).map(|()| path)
+        })
+        .collect()
 }
 
 /// Writes `frames` as a looping GIF at `path`, atomically; gives how many frames it wrote.

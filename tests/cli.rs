@@ -477,3 +477,31 @@ fn animate_takes_one_input_and_writes_nothing_otherwise() {
     assert_eq!(output.status.code(), Some(2));
     assert!(!missing.exists());
 }
+
+#[test]
+fn the_readme_documents_every_solve_option() {
+    let help = text(&run(&["solve", "--help"], None).stdout);
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let table: Vec<&str> = readme
+        .lines()
+        .skip_while(|line| !line.starts_with("| option |"))
+        .take_while(|line| line.starts_with('|'))
+        .collect();
+    let mut options: Vec<&str> = help
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|word| word.starts_with("--") && word.len() > 2 && *word != "--help")
+        .collect();
+    options.sort_unstable();
+    options.dedup();
+    assert!(options.len() >= 12, "{options:?}");
+    for option in options {
+        assert!(
+            table
+                .iter()
+                .any(|row| row.starts_with(&format!("| `{option}"))
+                    || row.contains(&format!(", `{option}"))),
+            "{option} is not in the README's table of solve options"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! Photos end to end through the `gridsight` command: the committed samples read exactly and
 //! solve to their truth, `read` prints a puzzle that solves the same, pictures without a puzzle
-//! and broken files get their exit codes, and `eval` measures the shared newspaper photos.
+//! and broken files get their exit codes, `--debug-dir` shows what each stage saw, and `eval`
+//! measures the shared newspaper photos.
 
 mod common;
 
@@ -448,4 +449,76 @@ fn a_photo_can_be_animated_from_its_clean_render() {
     .unwrap();
     let frames = decoder.into_frames().collect_frames().unwrap();
     assert!(frames.len() >= 2, "{} frames", frames.len());
+}
+
+/// The PNG files in `dir`, by name.
+fn pngs_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn debug_dir_holds_what_each_stage_saw_even_when_detection_fails() {
+    let dir = std::env::temp_dir().join(format!("gridsight-debug-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = run(&[
+        "solve",
+        "--no-image",
+        "--debug-dir",
+        dir.to_str().unwrap(),
+        sample("sudoku-scan.jpg").to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(
+        pngs_in(&dir),
+        [
+            "sudoku-scan.1-threshold.png",
+            "sudoku-scan.2-outlines.png",
+            "sudoku-scan.3-rectified.png",
+            "sudoku-scan.4-cells.png"
+        ]
+    );
+    let picture = |name: &str| image::open(dir.join(name)).unwrap().to_rgb8();
+    let ink = picture("sudoku-scan.1-threshold.png");
+    assert!(ink.pixels().all(|p| p.0 == [0; 3] || p.0 == [255; 3]));
+    assert!(ink.pixels().any(|p| p.0 == [0; 3]));
+    let rectified = picture("sudoku-scan.3-rectified.png");
+    let aspect = rectified.width() as f32 / rectified.height() as f32;
+    assert!((0.9..1.1).contains(&aspect), "a Sudoku is square: {aspect}");
+    let cells = picture("sudoku-scan.4-cells.png");
+    assert_eq!((cells.width() % 9, cells.height() % 9), (0, 0));
+    let outlines = picture("sudoku-scan.2-outlines.png");
+    let green = outlines
+        .pixels()
+        .filter(|p| p.0[1] > 140 && p.0[0] < 80 && p.0[2] < 110)
+        .count();
+    assert!(green > 1000, "the lattice is drawn: {green} green pixels");
+
+    let blank = scratch_png(
+        "debug-blank.png",
+        &image::GrayImage::from_pixel(800, 600, image::Luma([245])),
+    );
+    let output = run(&[
+        "solve",
+        "--no-image",
+        "--debug-dir",
+        dir.to_str().unwrap(),
+        blank.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
+    let written = pngs_in(&dir);
+    assert!(
+        written.contains(&"debug-blank.1-threshold.png".to_string()),
+        "{written:?}"
+    );
+    assert!(!written.iter().any(|n| n.starts_with("debug-blank.3")));
+    assert_eq!(
+        picture("debug-blank.1-threshold.png").dimensions(),
+        (800, 600)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

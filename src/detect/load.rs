@@ -11,6 +11,15 @@ use super::DetectError;
 /// The largest image accepted, in pixels (a 40 MP photo decodes to 120 MB of RGB).
 pub const MAX_PIXELS: u64 = 40_000_000;
 
+/// A decoder's message on one line: some end theirs with a newline, and errors are one line.
+pub(super) fn one_line(error: &image::ImageError) -> String {
+    error
+        .to_string()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Loads an image file upright: EXIF orientation honoured, more than [`MAX_PIXELS`] refused
 /// from the header alone, unreadable and corrupt files reported as such.
 pub fn load_upright(path: &Path) -> Result<image::RgbImage, DetectError> {

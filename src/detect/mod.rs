@@ -5,7 +5,7 @@
 //! convex hull (`quad`), or failing that to the largest group of blank cells (`cells`), warp that quadrilateral upright from the full-resolution image
 //! (`rectify`), count the evenly spaced grid lines both ways and follow each line near every
 //! crossing (`lines`), and map the crossings back into the photo. Loading with EXIF orientation
-//! is in `load`.
+//! is in `load`; what it saw on the way, for debugging a photo, is recorded by `inspect`.
 //!
 //! It finds boxed grids (Sudoku, Nurikabe, a nonogram's cell grid when its clues are not boxed
 //! in) and does not read cell contents. Row 0 is the grid side nearest the top of the image: a
@@ -14,6 +14,7 @@
 
 mod cells;
 mod components;
+mod inspect;
 mod lines;
 mod load;
 mod quad;
@@ -26,6 +27,7 @@ use std::borrow::Cow;
 use image::GrayImage;
 
 use crate::photo::geometry::Homography;
+pub use inspect::{upright_grid, Inspection};
 use lines::Mask;
 pub use load::{load_upright, MAX_PIXELS};
 
@@ -40,7 +42,7 @@ pub enum DetectError {
     },
     #[error("the image is {width}x{height} pixels, more than the {MAX_PIXELS} allowed")]
     TooLarge { width: u32, height: u32 },
-    #[error("cannot decode the image: {0}")]
+    #[error("cannot decode the image: {}", load::one_line(.0))]
     Corrupt(image::ImageError),
     #[error("no puzzle grid found: {0}")]
     NoPuzzle(String),
@@ -122,6 +124,14 @@ const CANDIDATES: usize = 4;
 /// Finds the main puzzle grid: (rows + 1) x (columns + 1) cell-corner points in the image's
 /// coordinates, rows and columns counted from the image.
 pub fn find_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
+    find_lattice_inspected(image, None)
+}
+
+/// [`find_lattice`], recording what it saw on the way in `inspection` when given.
+pub fn find_lattice_inspected(
+    image: &GrayImage,
+    mut inspection: Option<&mut Inspection>,
+) -> Result<Lattice, DetectError> {
     let (width, height) = image.dimensions();
     if width.min(height) < 32 {
         return Err(DetectError::NoPuzzle(format!(
@@ -132,6 +142,9 @@ pub fn find_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
     let small = threshold::shrink(image, factor);
     let (sw, sh) = (small.width() as usize, small.height() as usize);
     let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
+    if let Some(seen) = inspection.as_deref_mut() {
+        seen.record_ink(&ink, sw, sh, factor);
+    }
     let min_side = sw.min(sh) / 8;
     let mut pieces: Vec<(f64, [(f64, f64); 4])> =
         components::components(&ink, sw, sh, 4 * min_side, min_side)
@@ -157,7 +170,11 @@ pub fn find_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
     }
     let mut reason = String::from("no large four-sided outline of ink");
     for (_, corners) in pieces {
-        match lattice_in(image, corners) {
+        let tried = lattice_in(image, corners);
+        if let Some(seen) = inspection.as_deref_mut() {
+            seen.record_outline(corners, &tried);
+        }
+        match tried {
             Ok(lattice) => return Ok(lattice),
             Err(why) => reason = why,
         }
