@@ -80,6 +80,17 @@ fn truth_from_json(value: &Value) -> Option<Truth> {
                 *cells.get_mut(r * columns + c)? = CellValue::Number(size);
             }
         }
+        "jump" => {
+            let grid = value["puzzle"]["grid"].as_array()?;
+            for (r, row) in grid.iter().enumerate() {
+                for (c, jump) in row.as_array()?.iter().enumerate() {
+                    match jump.as_u64()? {
+                        0 => {}
+                        n => *cells.get_mut(r * columns + c)? = CellValue::Number(n as u32),
+                    }
+                }
+            }
+        }
         _ => return None,
     }
     let preset = value["preset"].as_str().unwrap_or("unknown").to_string();
@@ -198,6 +209,22 @@ fn truth_puzzle_json(truth: &Truth) -> Value {
         "sudoku" => {
             json!({ "givens": truth.cells.iter().map(|c| match c { CellValue::Number(n) => char::from_digit(*n, 10).unwrap_or('?'), _ => '0' }).collect::<String>() })
         }
+        "jump" => {
+            let grid: Vec<Vec<u32>> = truth
+                .cells
+                .chunks(truth.columns.max(1))
+                .map(|row| {
+                    row.iter()
+                        .map(|c| match c {
+                            CellValue::Number(n) => *n,
+                            _ => 0,
+                        })
+                        .collect()
+                })
+                .collect();
+            // The reader takes the centre for the start, as the text format does.
+            json!({ "grid": grid, "start": [truth.rows / 2, truth.columns / 2] })
+        }
         _ => {
             let clues: Vec<[u64; 3]> = truth
                 .cells
@@ -303,6 +330,11 @@ mod tests {
         let kinds: Vec<&str> = found.iter().map(|(_, t)| t.kind.as_str()).collect();
         assert_eq!(kinds.iter().filter(|k| **k == "sudoku").count(), 3);
         assert_eq!(kinds.iter().filter(|k| **k == "nurikabe").count(), 3);
+        assert_eq!(kinds.iter().filter(|k| **k == "jump").count(), 3);
+        let (_, maze) = found.iter().find(|(_, t)| t.kind == "jump").unwrap();
+        assert_eq!((maze.rows, maze.columns), (21, 21));
+        assert_eq!(maze.cells[9], CellValue::Number(4));
+        assert_eq!(maze.cells[0], CellValue::Blank);
         let (_, sudoku) = found.iter().find(|(_, t)| t.kind == "sudoku").unwrap();
         assert_eq!(sudoku.cells[0], CellValue::Number(5));
     }

@@ -87,8 +87,50 @@ pub fn is_image_file(path: &std::path::Path) -> bool {
 pub fn read_image(path: &std::path::Path) -> Result<read::GridRead, Error> {
     let image = detect::load_upright(path)?;
     let gray = image::imageops::grayscale(&image);
-    let lattice = detect::find_lattice(&gray)?;
-    Ok(read::read_grid(&gray, &lattice, read::bundled_classifier()))
+    let found = find_any_lattice(&gray)?;
+    Ok(read_found(&gray, found).1)
+}
+
+/// A lattice found in a photo, and whether it is a four-sided grid's.
+type Found = (detect::Lattice, bool);
+
+/// The puzzle's lattice in `gray`: a four-sided grid, or failing that a lattice of digits
+/// without a frame (the jump maze); the grid's error when neither is found.
+fn find_any_lattice(gray: &image::GrayImage) -> Result<Found, detect::DetectError> {
+    match detect::find_lattice(gray) {
+        Ok(lattice) => Ok((lattice, true)),
+        Err(error) => detect::find_glyph_lattice(gray)
+            .map(|lattice| (lattice, false))
+            .map_err(|_| error),
+    }
+}
+
+/// Reads the lattice found. A four-sided grid that reads as full of numbers as a jump maze may
+/// be part of a boxed maze's outline, so the lattice of digits is read too and kept when it
+/// holds more numbers.
+fn read_found(gray: &image::GrayImage, (lattice, framed): Found) -> (detect::Lattice, read::GridRead) {
+    let classifier = read::bundled_classifier();
+    let grid = read::read_grid(gray, &lattice, classifier);
+    let numbers = |grid: &read::GridRead| {
+        grid.cells
+            .iter()
+            .filter(|c| matches!(c.value, read::CellValue::Number(_)))
+            .count()
+    };
+    if !framed || numbers(&grid) * 20 < grid.cells.len() * 9 {
+        return (lattice, grid);
+    }
+    match detect::find_glyph_lattice(gray) {
+        Ok(digits) => {
+            let digits_grid = read::read_grid(gray, &digits, classifier);
+            if numbers(&digits_grid) > numbers(&grid) {
+                (digits, digits_grid)
+            } else {
+                (lattice, grid)
+            }
+        }
+        Err(_) => (lattice, grid),
+    }
 }
 
 /// The whole pipeline on a photo: detect the grid, read it (as `kind` when given), correct the
@@ -105,15 +147,15 @@ pub fn solve_image_file(
         .map_err(Error::from)
         .and_then(|image| {
             let gray = image::imageops::grayscale(&image);
-            let lattice = detect::find_lattice(&gray)?;
-            Ok((image, gray, lattice))
+            let found = find_any_lattice(&gray)?;
+            Ok((image, gray, found))
         });
     let detect_time = started.elapsed();
     let mut report = Report {
         detect_time,
         ..Report::new(path.to_string(), Err(Error::NoSolution))
     };
-    let (image, gray, lattice) = match detected {
+    let (image, gray, found) = match detected {
         Ok(found) => found,
         Err(error) => {
             report.result = Err(error);
@@ -121,7 +163,7 @@ pub fn solve_image_file(
         }
     };
     let started = Instant::now();
-    let grid = read::read_grid(&gray, &lattice, read::bundled_classifier());
+    let (lattice, grid) = read_found(&gray, found);
     let kind_name = kind.map_or_else(|| read::guess_kind(&grid), |k| k.name());
     report.stages.push(format!(
         "detect: {}x{} image, {}x{} lattice",

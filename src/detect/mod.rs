@@ -14,6 +14,7 @@
 
 mod cells;
 mod components;
+mod glyph_lattice;
 mod lines;
 mod load;
 mod quad;
@@ -162,6 +163,12 @@ pub fn find_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
         }
     }
     Err(DetectError::NoPuzzle(reason))
+}
+
+/// The lattice of a puzzle printed as digits without a frame (the number-jump maze, plain or
+/// each cell boxed): rows and columns the bounding box of the digits found. See `glyph_lattice`.
+pub fn find_glyph_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
+    glyph_lattice::find(image).map_err(|why| DetectError::NoPuzzle(why.to_string()))
 }
 
 /// The lattice inside the quadrilateral `corners` (any order around it), or why there is none.
