@@ -49,8 +49,28 @@ pub fn find(image: &GrayImage) -> Result<Lattice, String> {
     Ok(fit.lattice(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
 }
 
-/// The digit-sized ink pieces of a `width` x `height` mask.
+/// The digit-sized ink pieces of a `width` x `height` mask that stand apart from others of
+/// their size, as a maze's digits do and the letters of running text do not.
 fn glyphs_in(ink: &[bool], width: usize, height: usize) -> Vec<Glyph> {
+    let pieces = pieces_in(ink, width, height);
+    let index = Index::new(&pieces);
+    pieces
+        .iter()
+        .enumerate()
+        .filter(|&(i, piece)| {
+            !index.within(piece.x, piece.y, piece.size).any(|j| {
+                let other = pieces[j];
+                j != i
+                    && similar(other.size, piece.size)
+                    && (other.x - piece.x).hypot(other.y - piece.y) < 0.9 * piece.size
+            })
+        })
+        .map(|(_, piece)| *piece)
+        .collect()
+}
+
+/// The digit-sized ink pieces of a `width` x `height` mask.
+fn pieces_in(ink: &[bool], width: usize, height: usize) -> Vec<Glyph> {
     let largest = (width.max(height) / 10).max(4);
     components(ink, width, height, 5, 1)
         .into_iter()
@@ -285,8 +305,12 @@ fn basis_support(glyphs: &[Glyph], index: &Index, g: usize, basis: &Basis) -> us
         .count()
 }
 
-/// Glyphs reached from `seed` one lattice step at a time, each step predicted from the cell
-/// vectors last seen near it: glyph -> (row, column).
+/// Steps of two cells along a row or column, tried where the neighbour between is missing: a
+/// rule printed through a column of digits joins them to it, so none of them is a glyph.
+const LEAPS: [(i32, i32); 4] = [(0, 2), (2, 0), (0, -2), (-2, 0)];
+
+/// Glyphs reached from `seed` one lattice step at a time (or a leap over a missing one), each
+/// step predicted from the cell vectors last seen near it: glyph -> (row, column).
 fn grow(
     glyphs: &[Glyph],
     index: &Index,
@@ -300,9 +324,10 @@ fn grow(
     while let Some((g, basis)) = queue.pop_front() {
         let (row, column) = found[&g];
         let here = glyphs[g];
-        for &(dr, dc) in &NEIGHBOURS {
+        for &(dr, dc) in NEIGHBOURS.iter().chain(&LEAPS) {
             let place = (row + dr, column + dc);
-            if at.contains_key(&place) {
+            let leap_over = (row + dr / 2, column + dc / 2);
+            if at.contains_key(&place) || (dr.abs() == 2 || dc.abs() == 2) && at.contains_key(&leap_over) {
                 continue;
             }
             let (dx, dy) = basis.offset(f64::from(dr), f64::from(dc));
@@ -325,11 +350,11 @@ fn grow(
             };
             let next = match (dr, dc) {
                 (0, c) => Basis {
-                    across: blend(basis.across, (step.0 * f64::from(c), step.1 * f64::from(c))),
+                    across: blend(basis.across, (step.0 / f64::from(c), step.1 / f64::from(c))),
                     ..basis
                 },
                 (r, 0) => Basis {
-                    down: blend(basis.down, (step.0 * f64::from(r), step.1 * f64::from(r))),
+                    down: blend(basis.down, (step.0 / f64::from(r), step.1 / f64::from(r))),
                     ..basis
                 },
                 _ => basis,
@@ -665,6 +690,22 @@ mod tests {
                 assert!(error < 3.0, "r{r} c{c}: {found:?} vs {truth:?}");
             }
         }
+    }
+
+    #[test]
+    fn leaps_over_a_column_of_digits_lost_to_a_rule() {
+        let homography = Matrix([30.0, 2.0, 400.0, -1.0, 28.0, 300.0, 0.0002, -0.0003, 1.0]);
+        let at = |c: f64, r: f64| homography.apply(c, r);
+        let lost = at(-2.0, 0.0).0;
+        let glyphs: Vec<Glyph> = maze_glyphs(&homography, 12.0)
+            .into_iter()
+            .filter(|g| (g.x - lost).abs() > 8.0)
+            .collect();
+        let fit = fit_lattice(&glyphs).expect("a lattice");
+        assert_eq!(
+            (fit.rows.1 - fit.rows.0 + 1, fit.columns.1 - fit.columns.0 + 1),
+            (13, 13)
+        );
     }
 
     #[test]
