@@ -106,9 +106,12 @@ fn find_any_lattice(gray: &image::GrayImage) -> Result<Found, detect::DetectErro
 }
 
 /// Reads the lattice found. A four-sided grid that reads as full of numbers as a jump maze may
-/// be part of a boxed maze's outline, so the lattice of digits is read too and kept when it
-/// holds more numbers.
-fn read_found(gray: &image::GrayImage, (lattice, framed): Found) -> (detect::Lattice, read::GridRead) {
+/// be part of a boxed maze's outline or of the print around a maze, so the lattice of digits is
+/// read too and kept when it reads as a jump maze and the grid does not (or holds fewer numbers).
+fn read_found(
+    gray: &image::GrayImage,
+    (lattice, framed): Found,
+) -> (detect::Lattice, read::GridRead) {
     let classifier = read::bundled_classifier();
     let grid = read::read_grid(gray, &lattice, classifier);
     let numbers = |grid: &read::GridRead| {
@@ -123,7 +126,8 @@ fn read_found(gray: &image::GrayImage, (lattice, framed): Found) -> (detect::Lat
     match detect::find_glyph_lattice(gray) {
         Ok(digits) => {
             let digits_grid = read::read_grid(gray, &digits, classifier);
-            if numbers(&digits_grid) > numbers(&grid) {
+            let maze = read::looks_like_jump(&digits_grid);
+            if maze && (!read::looks_like_jump(&grid) || numbers(&digits_grid) > numbers(&grid)) {
                 (digits, digits_grid)
             } else {
                 (lattice, grid)

@@ -245,10 +245,7 @@ fn local_basis(glyphs: &[Glyph], index: &Index, g: usize) -> Option<Basis> {
     if length(b) > 1.6 * length(a) {
         return None;
     }
-    Some(upright(Basis {
-        across: a,
-        down: b,
-    }))
+    Some(upright(Basis { across: a, down: b }))
 }
 
 /// The same lattice's basis turned so `across` points most nearly rightward, with `down`
@@ -327,7 +324,9 @@ fn grow(
         for &(dr, dc) in NEIGHBOURS.iter().chain(&LEAPS) {
             let place = (row + dr, column + dc);
             let leap_over = (row + dr / 2, column + dc / 2);
-            if at.contains_key(&place) || (dr.abs() == 2 || dc.abs() == 2) && at.contains_key(&leap_over) {
+            if at.contains_key(&place)
+                || (dr.abs() == 2 || dc.abs() == 2) && at.contains_key(&leap_over)
+            {
                 continue;
             }
             let (dx, dy) = basis.offset(f64::from(dr), f64::from(dc));
@@ -345,9 +344,8 @@ fn grow(
             let step = (glyphs[n].x - here.x, glyphs[n].y - here.y);
             // Half the old vector, half the new step: perspective changes the cell slowly,
             // glyph centres jitter quickly.
-            let blend = |old: (f64, f64), new: (f64, f64)| {
-                ((old.0 + new.0) / 2.0, (old.1 + new.1) / 2.0)
-            };
+            let blend =
+                |old: (f64, f64), new: (f64, f64)| ((old.0 + new.0) / 2.0, (old.1 + new.1) / 2.0);
             let next = match (dr, dc) {
                 (0, c) => Basis {
                     across: blend(basis.across, (step.0 / f64::from(c), step.1 / f64::from(c))),
@@ -405,11 +403,7 @@ fn refine(
                 ) else {
                     continue;
                 };
-                let supported = NEIGHBOURS
-                    .iter()
-                    .filter(|&&(dr, dc)| places.contains_key(&(r + dr, c + dc)))
-                    .count()
-                    >= 2;
+                let supported = neighbours(&places, (r, c)) >= 2;
                 if !used[g] && (inside || supported) {
                     used[g] = true;
                     next.insert((r, c), g);
@@ -417,13 +411,7 @@ fn refine(
             }
         }
         // A lone glyph with fewer than two neighbours in the lattice is stray print.
-        next.retain(|&(r, c), _| {
-            NEIGHBOURS
-                .iter()
-                .filter(|&&(dr, dc)| places.contains_key(&(r + dr, c + dc)))
-                .count()
-                >= 2
-        });
+        next.retain(|&place, _| neighbours(&places, place) >= 2);
         if next.len() < MIN_GLYPHS {
             return None;
         }
@@ -431,6 +419,15 @@ fn refine(
         fit = fit_places(glyphs, &places)?;
     }
     Some(fit)
+}
+
+/// How many of the eight places around `place` hold a glyph. Leaps over an empty place do not
+/// count here: blurred words of running text, spaced like digits, would pass then.
+fn neighbours(places: &std::collections::HashMap<(i32, i32), usize>, (r, c): (i32, i32)) -> usize {
+    NEIGHBOURS
+        .iter()
+        .filter(|&&(dr, dc)| places.contains_key(&(r + dr, c + dc)))
+        .count()
 }
 
 /// The shorter side of cell (row, column) under the homography alone, in working pixels.
@@ -506,7 +503,11 @@ impl Matrix {
                 points.iter().map(|p| p.0).sum::<f64>() / n,
                 points.iter().map(|p| p.1).sum::<f64>() / n,
             );
-            let spread = points.iter().map(|p| (p.0 - mx).hypot(p.1 - my)).sum::<f64>() / n;
+            let spread = points
+                .iter()
+                .map(|p| (p.0 - mx).hypot(p.1 - my))
+                .sum::<f64>()
+                / n;
             if spread < 1e-9 {
                 return None;
             }
@@ -575,7 +576,11 @@ impl Index {
             8.0
         } else {
             let middle = sizes.len() / 2;
-            sizes.select_nth_unstable_by(middle, f64::total_cmp).1.max(4.0) * 2.0
+            sizes
+                .select_nth_unstable_by(middle, f64::total_cmp)
+                .1
+                .max(4.0)
+                * 2.0
         };
         let extent = |f: fn(&Glyph) -> f64| glyphs.iter().map(f).fold(0.0, f64::max);
         let columns = (extent(|g| g.x) / bucket) as usize + 1;
@@ -597,7 +602,14 @@ impl Index {
         let span = |centre: f64, count: usize| {
             let low = ((centre - radius) / self.bucket).floor().max(0.0) as usize;
             let high = ((centre + radius) / self.bucket).floor();
-            (low, if high < 0.0 { None } else { Some((high as usize).min(count - 1)) })
+            (
+                low,
+                if high < 0.0 {
+                    None
+                } else {
+                    Some((high as usize).min(count - 1))
+                },
+            )
         };
         let (x0, x1) = span(x, self.columns);
         let (y0, y1) = span(y, self.rows);
@@ -703,7 +715,10 @@ mod tests {
             .collect();
         let fit = fit_lattice(&glyphs).expect("a lattice");
         assert_eq!(
-            (fit.rows.1 - fit.rows.0 + 1, fit.columns.1 - fit.columns.0 + 1),
+            (
+                fit.rows.1 - fit.rows.0 + 1,
+                fit.columns.1 - fit.columns.0 + 1
+            ),
             (13, 13)
         );
     }

@@ -382,7 +382,8 @@ pub fn guess_kind(read: &GridRead) -> &'static str {
 /// stand side by side without gaps, the centre (the start) holds one, and the corners are
 /// outside the shape.
 pub fn looks_like_jump(read: &GridRead) -> bool {
-    let number = |row: usize, column: usize| matches!(read.get(row, column).value, CellValue::Number(_));
+    let number =
+        |row: usize, column: usize| matches!(read.get(row, column).value, CellValue::Number(_));
     if read.rows < 3 || read.columns < 3 {
         return false;
     }
@@ -401,7 +402,12 @@ pub fn looks_like_jump(read: &GridRead) -> bool {
         })
         .sum();
     let (last_row, last_column) = (read.rows - 1, read.columns - 1);
-    let corners = [(0, 0), (0, last_column), (last_row, 0), (last_row, last_column)];
+    let corners = [
+        (0, 0),
+        (0, last_column),
+        (last_row, 0),
+        (last_row, last_column),
+    ];
     numbers * 20 >= read.cells.len() * 9
         && gaps * 20 <= numbers
         && number(read.rows / 2, read.columns / 2)
@@ -474,7 +480,8 @@ fn puzzle_from_values(
                 })
                 .collect::<Option<Vec<_>>>()?;
             let start = (rows / 2, columns / 2);
-            (grid.get(start.0)?.get(start.1)? > &0).then(|| Box::new(JumpMaze { grid, start }) as Box<dyn Puzzle>)
+            (grid.get(start.0)?.get(start.1)? > &0)
+                .then(|| Box::new(JumpMaze { grid, start }) as Box<dyn Puzzle>)
         }
         _ => None,
     }
