@@ -446,7 +446,7 @@ fn fit_places(
     glyphs: &[Glyph],
     places: &std::collections::HashMap<(i32, i32), usize>,
 ) -> Option<Fit> {
-    let pairs: Vec<((f64, f64), (f64, f64))> = places
+    let pairs: Vec<PointPair> = places
         .iter()
         .map(|(&(r, c), &g)| ((f64::from(c), f64::from(r)), (glyphs[g].x, glyphs[g].y)))
         .collect();
@@ -467,6 +467,9 @@ fn fit_places(
         columns: (columns.clone().min()?, columns.max()?),
     })
 }
+
+/// A point and where it maps to.
+type PointPair = ((f64, f64), (f64, f64));
 
 /// A 3x3 projective transform, row-major, acting on (x, y, 1).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -493,7 +496,7 @@ impl Matrix {
     /// The least-squares homography taking each pair's first point to its second (the linear
     /// DLT equations on points normalised to mean distance sqrt 2 from their centroid); `None`
     /// with fewer than four pairs or degenerate points.
-    fn fit(pairs: &[((f64, f64), (f64, f64))]) -> Option<Matrix> {
+    fn fit(pairs: &[PointPair]) -> Option<Matrix> {
         if pairs.len() < 4 {
             return None;
         }
