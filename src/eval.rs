@@ -111,6 +111,17 @@ fn truth_from_json(value: &Value) -> Option<Truth> {
                 *cells.get_mut(r * columns + c)? = CellValue::Number(size);
             }
         }
+        "jump" => {
+            let grid = value["puzzle"]["grid"].as_array()?;
+            for (r, row) in grid.iter().enumerate() {
+                for (c, jump) in row.as_array()?.iter().enumerate() {
+                    match jump.as_u64()? {
+                        0 => {}
+                        n => *cells.get_mut(r * columns + c)? = CellValue::Number(n as u32),
+                    }
+                }
+            }
+        }
         _ => return None,
     }
     Some(Truth {
@@ -337,6 +348,11 @@ mod tests {
         let kinds: Vec<&str> = found.iter().map(|(_, t)| t.kind.as_str()).collect();
         assert_eq!(kinds.iter().filter(|k| **k == "sudoku").count(), 3);
         assert_eq!(kinds.iter().filter(|k| **k == "nurikabe").count(), 3);
+        assert_eq!(kinds.iter().filter(|k| **k == "jump").count(), 3);
+        let (_, maze) = found.iter().find(|(_, t)| t.kind == "jump").unwrap();
+        assert_eq!((maze.rows, maze.columns), (21, 21));
+        assert_eq!(maze.cells[9], CellValue::Number(4));
+        assert_eq!(maze.cells[0], CellValue::Blank);
         let (_, sudoku) = found.iter().find(|(_, t)| t.kind == "sudoku").unwrap();
         assert_eq!(sudoku.cells[0], CellValue::Number(5));
     }

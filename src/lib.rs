@@ -89,13 +89,65 @@ pub fn is_image_file(path: &std::path::Path) -> bool {
 pub fn read_image(path: &std::path::Path, kind: Option<&str>) -> Result<read::Reading, Error> {
     let image = detect::load_upright(path)?;
     let gray = image::imageops::grayscale(&image);
-    let lattice = detect::find_lattice(&gray)?;
-    Ok(read::read_puzzle(
-        &gray,
-        &lattice,
-        kind,
-        read::bundled_classifier(),
-    ))
+    let found = find_any_lattice(&gray, None)?;
+    Ok(read_found(&gray, found, kind).1)
+}
+
+/// A lattice found in a photo, and whether it is a four-sided grid's.
+type Found = (detect::Lattice, bool);
+
+/// The puzzle's lattice in `gray`: a four-sided grid, or failing that a lattice of digits
+/// without a frame (the jump maze); the grid's error when neither is found.
+fn find_any_lattice(
+    gray: &image::GrayImage,
+    inspection: Option<&mut detect::Inspection>,
+) -> Result<Found, detect::DetectError> {
+    match detect::find_lattice_inspected(gray, inspection) {
+        Ok(lattice) => Ok((lattice, true)),
+        Err(error) => detect::find_glyph_lattice(gray)
+            .map(|lattice| (lattice, false))
+            .map_err(|_| error),
+    }
+}
+
+/// Reads the lattice found (as `kind` when given). A four-sided grid that reads as full of
+/// numbers as a jump maze may be part of a boxed maze's outline or of the print around a maze,
+/// so the lattice of digits is read too and kept when it reads as a jump maze and the grid does
+/// not (or holds fewer numbers).
+fn read_found(
+    gray: &image::GrayImage,
+    (lattice, framed): Found,
+    kind: Option<&str>,
+) -> (detect::Lattice, read::Reading) {
+    let classifier = read::bundled_classifier();
+    let reading = read::read_puzzle(gray, &lattice, kind, classifier);
+    let numbers = |grid: &read::GridRead| {
+        grid.cells
+            .iter()
+            .filter(|c| matches!(c.value, read::CellValue::Number(_)))
+            .count()
+    };
+    let read::Reading::Cells { grid, .. } = &reading else {
+        return (lattice, reading);
+    };
+    let maze_allowed = kind.is_none_or(|kind| kind == "jump");
+    if !maze_allowed || !framed || numbers(grid) * 20 < grid.cells.len() * 9 {
+        return (lattice, reading);
+    }
+    let Ok(digits) = detect::find_glyph_lattice(gray) else {
+        return (lattice, reading);
+    };
+    let digits_reading = read::read_puzzle(gray, &digits, kind, classifier);
+    if let read::Reading::Cells {
+        grid: digits_grid, ..
+    } = &digits_reading
+    {
+        let maze = read::looks_like_jump(digits_grid);
+        if maze && (!read::looks_like_jump(grid) || numbers(digits_grid) > numbers(grid)) {
+            return (digits, digits_reading);
+        }
+    }
+    (lattice, reading)
 }
 
 /// The whole pipeline on a photo: detect the grid, read it (as `kind` when given), correct the
@@ -115,19 +167,19 @@ pub fn solve_image_file(
         .map_err(Error::from)
         .map(|image| {
             let gray = image::imageops::grayscale(&image);
-            let lattice = detect::find_lattice_inspected(&gray, inspection.as_mut());
+            let found = find_any_lattice(&gray, inspection.as_mut());
             if let (Some(debug), Some(seen)) = (debug.as_deref_mut(), &inspection) {
-                debug.add_detect(&image, seen, lattice.as_ref().ok());
+                debug.add_detect(&image, seen, found.as_ref().ok().map(|f| &f.0));
             }
-            (image, gray, lattice)
+            (image, gray, found)
         });
     let detect_time = started.elapsed();
     let mut report = Report {
         detect_time,
         ..Report::new(path.to_string(), Err(Error::NoSolution))
     };
-    let (image, gray, lattice) = match detected {
-        Ok((image, gray, Ok(lattice))) => (image, gray, lattice),
+    let (image, gray, found) = match detected {
+        Ok((image, gray, Ok(found))) => (image, gray, found),
         Ok((_, _, Err(error))) => {
             report.result = Err(error.into());
             return report;
@@ -138,12 +190,7 @@ pub fn solve_image_file(
         }
     };
     let started = Instant::now();
-    let reading = read::read_puzzle(
-        &gray,
-        &lattice,
-        kind.map(|k| k.name()),
-        read::bundled_classifier(),
-    );
+    let (lattice, reading) = read_found(&gray, found, kind.map(|k| k.name()));
     if let Some(debug) = debug {
         debug.add_read(&gray, &lattice, &reading);
     }

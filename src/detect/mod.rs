@@ -14,6 +14,7 @@
 
 mod cells;
 mod components;
+mod glyph_lattice;
 mod inspect;
 mod lines;
 mod load;
@@ -180,6 +181,12 @@ pub fn find_lattice_inspected(
         }
     }
     Err(DetectError::NoPuzzle(reason))
+}
+
+/// The lattice of a puzzle printed as digits without a frame (the number-jump maze, plain or
+/// each cell boxed): rows and columns the bounding box of the digits found. See `glyph_lattice`.
+pub fn find_glyph_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
+    glyph_lattice::find(image).map_err(|why| DetectError::NoPuzzle(why.to_string()))
 }
 
 /// The lattice inside the quadrilateral `corners` (any order around it), or why there is none.

@@ -11,6 +11,7 @@
 pub mod classifier;
 pub mod clues;
 pub mod glyphs;
+mod jump;
 pub mod synth;
 pub mod train;
 
@@ -20,6 +21,7 @@ use image::GrayImage;
 
 use crate::detect::Lattice;
 use crate::error::Error;
+use crate::kinds::jump::JumpMaze;
 use crate::kinds::nonogram::Nonogram;
 use crate::kinds::nurikabe::Nurikabe;
 use crate::kinds::sudoku::Sudoku;
@@ -90,11 +92,15 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
     };
     let upright = read_turned(&crops, 0, levels, classifier);
     let upright_score = orientation_score(&upright);
-    (1..4u8)
+    let read = (1..4u8)
         .map(|turns| read_turned(&crops, turns, levels, classifier))
         .filter(|turned| orientation_score(turned) > upright_score + TURN_MARGIN)
         .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)))
-        .unwrap_or(upright)
+        .unwrap_or(upright);
+    if looks_like_jump(&read) {
+        return jump::reread_start(image, lattice, &read, levels, classifier);
+    }
+    read
 }
 
 /// How much surer of its digits a turned reading must be before it beats the upright one: most
@@ -331,7 +337,7 @@ fn allowed(kind: &str, value: CellValue) -> bool {
     match (kind, value) {
         (_, CellValue::Blank) => true,
         ("sudoku", CellValue::Number(n)) => (1..=9).contains(&n),
-        ("nurikabe", CellValue::Number(n)) => n >= 1,
+        ("nurikabe" | "jump", CellValue::Number(n)) => n >= 1,
         _ => false,
     }
 }
@@ -361,23 +367,62 @@ pub fn constrain(read: &GridRead, kind: &str) -> GridRead {
     constrained
 }
 
-/// Which kind a boxed grid of numbers is: a 9x9 grid of single digits 1-9 is a Sudoku, anything
-/// else a Nurikabe.
+/// Which kind a grid of numbers is: a jump maze (see [`looks_like_jump`]), a 9x9 grid of single
+/// digits 1-9 is a Sudoku, anything else a Nurikabe.
 pub fn guess_kind(read: &GridRead) -> &'static str {
     let single_digits = read.cells.iter().all(|c| match c.value {
         CellValue::Number(n) => (1..=9).contains(&n),
         _ => true,
     });
-    if read.rows == 9 && read.columns == 9 && single_digits {
+    if looks_like_jump(read) {
+        "jump"
+    } else if read.rows == 9 && read.columns == 9 && single_digits {
         "sudoku"
     } else {
         "nurikabe"
     }
 }
 
+/// Whether a reading is a number-jump maze: an irregular shape packed with numbers. Nearly half
+/// the cells or more hold a number (no Sudoku or Nurikabe is that full), every row's numbers
+/// stand side by side without gaps, the centre (the start) holds one, and the corners are
+/// outside the shape.
+pub fn looks_like_jump(read: &GridRead) -> bool {
+    let number =
+        |row: usize, column: usize| matches!(read.get(row, column).value, CellValue::Number(_));
+    if read.rows < 3 || read.columns < 3 {
+        return false;
+    }
+    let numbers = read
+        .cells
+        .iter()
+        .filter(|c| matches!(c.value, CellValue::Number(_)))
+        .count();
+    let gaps: usize = (0..read.rows)
+        .map(|row| {
+            let filled: Vec<usize> = (0..read.columns).filter(|&c| number(row, c)).collect();
+            match (filled.first(), filled.last()) {
+                (Some(first), Some(last)) => last - first + 1 - filled.len(),
+                _ => 0,
+            }
+        })
+        .sum();
+    let (last_row, last_column) = (read.rows - 1, read.columns - 1);
+    let corners = [
+        (0, 0),
+        (0, last_column),
+        (last_row, 0),
+        (last_row, last_column),
+    ];
+    numbers * 20 >= read.cells.len() * 9
+        && gaps * 20 <= numbers
+        && number(read.rows / 2, read.columns / 2)
+        && corners.iter().all(|&(r, c)| !number(r, c))
+}
+
 /// The puzzle a reading describes, as `kind`.
 pub fn to_puzzle(read: &GridRead, kind: &str) -> Result<Box<dyn Puzzle>, Error> {
-    if !matches!(kind, "sudoku" | "nurikabe") {
+    if !matches!(kind, "sudoku" | "nurikabe" | "jump") {
         return Err(Error::Unreadable(format!(
             "reading {kind} puzzles from photos is not supported yet; give the puzzle as text"
         )));
@@ -392,7 +437,8 @@ pub fn to_puzzle(read: &GridRead, kind: &str) -> Result<Box<dyn Puzzle>, Error> 
 }
 
 /// The puzzle `values` make as `kind`, or `None` when they cannot (a 0 or a black cell in a
-/// Nurikabe, a number above 9 in a Sudoku, a Sudoku that is not 9x9).
+/// Nurikabe, a number above 9 in a Sudoku, a Sudoku that is not 9x9, a jump maze whose centre,
+/// its start, is outside the shape).
 fn puzzle_from_values(
     values: &[CellValue],
     rows: usize,
@@ -426,6 +472,23 @@ fn puzzle_from_values(
                 clues,
             }))
         }
+        "jump" => {
+            let grid = values
+                .chunks(columns.max(1))
+                .map(|row| {
+                    row.iter()
+                        .map(|value| match *value {
+                            CellValue::Number(n) if n >= 1 => Some(n),
+                            CellValue::Blank => Some(0),
+                            _ => None,
+                        })
+                        .collect::<Option<Vec<u32>>>()
+                })
+                .collect::<Option<Vec<_>>>()?;
+            let start = (rows / 2, columns / 2);
+            (grid.get(start.0)?.get(start.1)? > &0)
+                .then(|| Box::new(JumpMaze { grid, start }) as Box<dyn Puzzle>)
+        }
         _ => None,
     }
 }
@@ -444,7 +507,8 @@ const DOUBTFUL_CELLS: usize = 6;
 
 /// The puzzle read from `read` as `kind`, corrected when it has no unique solution: the next
 /// most likely readings of the least confident cells are tried, one cell at a time, then two,
-/// until one solves uniquely. Returns the puzzle, its outcome and the corrections made.
+/// until one solves uniquely (for a jump maze, until it has a way out). Returns the puzzle and
+/// the corrections made.
 pub fn correct(
     read: &GridRead,
     kind: &str,
@@ -494,7 +558,8 @@ struct Choice<V> {
 /// A puzzle that solves uniquely and the changes (value index, new value) that made it.
 type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
 
-/// The first set of changes to `values` that makes a puzzle with exactly one solution: none,
+/// The first set of changes to `values` that makes a puzzle with exactly one solution (or, for
+/// a kind where ambiguity does not matter, any solution): none,
 /// then each doubtful value changed alone (every alternative), then two at once (their two
 /// likeliest alternatives each). Returns that puzzle and the changes, or `None` when the
 /// reading as it is already solves uniquely or no change helps.
@@ -511,7 +576,13 @@ fn first_unique<V: Copy>(
                 .unwrap_or(Duration::from_secs(5))
                 .min(Duration::from_secs(2)),
         );
-        matches!(puzzle.solve(&deadline), Ok(Outcome::Unique(_))).then_some(puzzle)
+        // A jump maze often has several shortest ways out; any way out makes sense there.
+        let makes_sense = match puzzle.solve(&deadline) {
+            Ok(Outcome::Unique(_)) => true,
+            Ok(Outcome::Several(_)) => !puzzle.ambiguity_matters(),
+            _ => false,
+        };
+        makes_sense.then_some(puzzle)
     };
     if unique(values).is_some() {
         return None;

@@ -1,0 +1,743 @@
+//! Finds a lattice of printed digits without any frame: the number-jump maze, printed as bare
+//! digits or each in its own box, whose outline is an irregular (roughly round) shape.
+//!
+//! Method: mark ink as the grid finder does, take the digit-sized pieces as glyphs, pick seed
+//! glyphs whose eight neighbours sit where a lattice puts them, and grow a lattice from the best
+//! seeds one neighbour at a time, each step predicted from the local cell vectors. The glyphs
+//! found, snapped to integer (row, column), then fit a homography; its residuals, smoothed over
+//! the lattice, follow a curled page. Positions are re-predicted and glyphs re-assigned a few
+//! times, and the lattice returned covers the bounding box of the glyphs found. It works from
+//! the glyphs alone, so cell borders are neither needed nor used; it does not read the digits,
+//! and cells of the box outside the shape are simply cells without a glyph.
+
+use image::GrayImage;
+
+use super::components::components;
+use super::threshold;
+use super::Lattice;
+
+/// Long side of the image the glyphs are looked for in.
+const WORKING_SIZE: u32 = 1000;
+/// Fewest glyphs a lattice must hold to be taken for a puzzle.
+const MIN_GLYPHS: usize = 12;
+/// How many seeds are grown into lattices; the one holding most glyphs wins.
+const SEEDS_TRIED: usize = 4;
+/// How far (in cells) a glyph centre may sit from where the lattice predicts it.
+const TOLERANCE: f64 = 0.28;
+/// How far (in cells) the glyph residuals are smoothed over the lattice to follow page curl.
+const SMOOTHING: f64 = 2.0;
+
+/// One digit-sized piece of ink: its box centre and its box's longer side, in working pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Glyph {
+    pub x: f64,
+    pub y: f64,
+    pub size: f64,
+}
+
+/// The lattice of cells around the printed digits in `image`, rows and columns the bounding box
+/// of the digits found, or why there is none.
+pub fn find(image: &GrayImage) -> Result<Lattice, String> {
+    let (width, height) = image.dimensions();
+    let factor = width.max(height).div_ceil(WORKING_SIZE).max(1);
+    let small = threshold::shrink(image, factor);
+    let (sw, sh) = (small.width() as usize, small.height() as usize);
+    let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
+    let glyphs = glyphs_in(&ink, sw, sh);
+    let fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;
+    let scale = f64::from(factor);
+    Ok(fit.lattice(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
+}
+
+/// The digit-sized ink pieces of a `width` x `height` mask that stand apart from others of
+/// their size, as a maze's digits do and the letters of running text do not.
+fn glyphs_in(ink: &[bool], width: usize, height: usize) -> Vec<Glyph> {
+    let pieces = pieces_in(ink, width, height);
+    let index = Index::new(&pieces);
+    pieces
+        .iter()
+        .enumerate()
+        .filter(|&(i, piece)| {
+            !index.within(piece.x, piece.y, piece.size).any(|j| {
+                let other = pieces[j];
+                j != i
+                    && similar(other.size, piece.size)
+                    && (other.x - piece.x).hypot(other.y - piece.y) < 0.9 * piece.size
+            })
+        })
+        .map(|(_, piece)| *piece)
+        .collect()
+}
+
+/// The digit-sized ink pieces of a `width` x `height` mask.
+fn pieces_in(ink: &[bool], width: usize, height: usize) -> Vec<Glyph> {
+    let largest = (width.max(height) / 10).max(4);
+    components(ink, width, height, 5, 1)
+        .into_iter()
+        .filter_map(|piece| {
+            let (x0, y0, x1, y1) = piece.bounds;
+            let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
+            let side = w.max(h);
+            let fill = piece.pixels as f64 / (w * h) as f64;
+            // Thin strokes, dots and long rules are not digits.
+            (side >= 4 && side <= largest && w.min(h) * 8 >= side && fill > 0.08).then(|| Glyph {
+                x: (x0 + x1) as f64 / 2.0,
+                y: (y0 + y1) as f64 / 2.0,
+                size: side as f64,
+            })
+        })
+        .collect()
+}
+
+/// A lattice fitted to glyphs: where each (row, column) of the lattice lies.
+#[derive(Debug, Clone)]
+pub struct Fit {
+    /// Integer (row, column) to image point, before the curl correction.
+    homography: Matrix,
+    /// The glyphs assigned to lattice positions: (row, column, residual from the homography).
+    members: Vec<(i32, i32, (f64, f64))>,
+    pub rows: (i32, i32),
+    pub columns: (i32, i32),
+}
+
+impl Fit {
+    /// Where the lattice point (row, column) lies, with the smoothed residuals added.
+    pub fn point(&self, row: f64, column: f64) -> (f64, f64) {
+        let (x, y) = self.homography.apply(column, row);
+        let (mut sx, mut sy, mut weights) = (0.0, 0.0, 0.5);
+        for &(r, c, (dx, dy)) in &self.members {
+            let d2 = (f64::from(r) - row).powi(2) + (f64::from(c) - column).powi(2);
+            let w = (-d2 / (2.0 * SMOOTHING * SMOOTHING)).exp();
+            sx += w * dx;
+            sy += w * dy;
+            weights += w;
+        }
+        (x + sx / weights, y + sy / weights)
+    }
+
+    /// How many glyphs the lattice holds.
+    pub fn glyphs(&self) -> usize {
+        self.members.len()
+    }
+
+    /// The cell corners of the bounding box, mapped through `to_image`.
+    fn lattice(&self, to_image: impl Fn((f64, f64)) -> (f64, f64)) -> Lattice {
+        let rows = (self.rows.1 - self.rows.0 + 1) as usize;
+        let columns = (self.columns.1 - self.columns.0 + 1) as usize;
+        let points = (0..=rows)
+            .map(|r| {
+                (0..=columns)
+                    .map(|c| {
+                        let row = f64::from(self.rows.0) + r as f64 - 0.5;
+                        let column = f64::from(self.columns.0) + c as f64 - 0.5;
+                        let (x, y) = to_image(self.point(row, column));
+                        (x as f32, y as f32)
+                    })
+                    .collect()
+            })
+            .collect();
+        Lattice {
+            rows,
+            columns,
+            points,
+        }
+    }
+}
+
+/// The lattice holding most glyphs, or `None` when none holds [`MIN_GLYPHS`].
+pub fn fit_lattice(glyphs: &[Glyph]) -> Option<Fit> {
+    let index = Index::new(glyphs);
+    let mut seeds: Vec<(usize, usize, Basis)> = (0..glyphs.len())
+        .filter_map(|g| {
+            let basis = local_basis(glyphs, &index, g)?;
+            Some((basis_support(glyphs, &index, g, &basis), g, basis))
+        })
+        .filter(|&(support, _, _)| support >= 6)
+        .collect();
+    seeds.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut taken = vec![false; glyphs.len()];
+    let mut best: Option<Fit> = None;
+    let mut tried = 0;
+    for (_, seed, basis) in seeds {
+        if taken[seed] {
+            continue;
+        }
+        tried += 1;
+        if tried > SEEDS_TRIED {
+            break;
+        }
+        let grown = grow(glyphs, &index, seed, basis);
+        for &g in grown.keys() {
+            taken[g] = true;
+        }
+        if let Some(fit) = refine(glyphs, &index, grown) {
+            if best.as_ref().is_none_or(|b| fit.glyphs() > b.glyphs()) {
+                best = Some(fit);
+            }
+        }
+    }
+    best.filter(|fit| fit.glyphs() >= MIN_GLYPHS)
+}
+
+/// Two cell vectors: one column to the right (`across`) and one row down (`down`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Basis {
+    across: (f64, f64),
+    down: (f64, f64),
+}
+
+impl Basis {
+    fn offset(&self, rows: f64, columns: f64) -> (f64, f64) {
+        (
+            columns * self.across.0 + rows * self.down.0,
+            columns * self.across.1 + rows * self.down.1,
+        )
+    }
+
+    fn pitch(&self) -> f64 {
+        length(self.across).min(length(self.down))
+    }
+}
+
+fn length(v: (f64, f64)) -> f64 {
+    v.0.hypot(v.1)
+}
+
+fn cross(a: (f64, f64), b: (f64, f64)) -> f64 {
+    a.0 * b.1 - a.1 * b.0
+}
+
+/// Whether `size` is close enough to `expected` to be the same font's digit.
+fn similar(size: f64, expected: f64) -> bool {
+    size > expected * 0.6 && size < expected * 1.6
+}
+
+/// The cell vectors around glyph `g` from its nearest neighbours of similar size: the shortest
+/// displacement, then the shortest one well off its line, reduced (Lagrange) to the most
+/// nearly square pair and turned so `across` points most nearly rightward and `down` lies
+/// clockwise of it (not mirrored).
+fn local_basis(glyphs: &[Glyph], index: &Index, g: usize) -> Option<Basis> {
+    let here = glyphs[g];
+    let mut near: Vec<(f64, f64)> = index
+        .within(here.x, here.y, 4.0 * here.size)
+        .filter(|&n| n != g && similar(glyphs[n].size, here.size))
+        .map(|n| (glyphs[n].x - here.x, glyphs[n].y - here.y))
+        // Digits of one maze stand at least a digit and a half apart; letters of text do not.
+        .filter(|&d| length(d) >= 1.3 * here.size)
+        .collect();
+    near.sort_by(|a, b| length(*a).total_cmp(&length(*b)));
+    let mut a = *near.first()?;
+    let mut b = *near
+        .iter()
+        .find(|&&d| cross(a, d).abs() > 0.5 * length(a) * length(d))?;
+    // Each step shortens `b` strictly, so this ends; the bound only guards rounding.
+    for _ in 0..32 {
+        if length(b) < length(a) {
+            std::mem::swap(&mut a, &mut b);
+        }
+        let k = ((a.0 * b.0 + a.1 * b.1) / (a.0 * a.0 + a.1 * a.1)).round();
+        let shorter = (b.0 - k * a.0, b.1 - k * a.1);
+        if length(shorter) >= length(b) {
+            break;
+        }
+        b = shorter;
+    }
+    if length(b) > 1.6 * length(a) {
+        return None;
+    }
+    Some(upright(Basis { across: a, down: b }))
+}
+
+/// The same lattice's basis turned so `across` points most nearly rightward, with `down`
+/// clockwise of it on screen (y grows downward).
+fn upright(basis: Basis) -> Basis {
+    let Basis {
+        across: a,
+        mut down,
+    } = basis;
+    if cross(a, down) < 0.0 {
+        down = (-down.0, -down.1);
+    }
+    let turns = [
+        (a, down),
+        (down, (-a.0, -a.1)),
+        ((-a.0, -a.1), (-down.0, -down.1)),
+        ((-down.0, -down.1), a),
+    ];
+    let (across, down) = turns
+        .into_iter()
+        .max_by(|p, q| (p.0 .0 / length(p.0)).total_cmp(&(q.0 .0 / length(q.0))))
+        .unwrap_or((a, down));
+    Basis { across, down }
+}
+
+/// The eight neighbours of a lattice cell, as (rows, columns).
+const NEIGHBOURS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// How many of the eight places `basis` predicts around glyph `g` hold a glyph.
+fn basis_support(glyphs: &[Glyph], index: &Index, g: usize, basis: &Basis) -> usize {
+    let here = glyphs[g];
+    NEIGHBOURS
+        .iter()
+        .filter(|&&(r, c)| {
+            let (dx, dy) = basis.offset(f64::from(r), f64::from(c));
+            index
+                .nearest(
+                    glyphs,
+                    (here.x + dx, here.y + dy),
+                    TOLERANCE * basis.pitch(),
+                    here.size,
+                )
+                .is_some()
+        })
+        .count()
+}
+
+/// Steps of two cells along a row or column, tried where the neighbour between is missing: a
+/// rule printed through a column of digits joins them to it, so none of them is a glyph.
+const LEAPS: [(i32, i32); 4] = [(0, 2), (2, 0), (0, -2), (-2, 0)];
+
+/// Glyphs reached from `seed` one lattice step at a time (or a leap over a missing one), each
+/// step predicted from the cell vectors last seen near it: glyph -> (row, column).
+fn grow(
+    glyphs: &[Glyph],
+    index: &Index,
+    seed: usize,
+    basis: Basis,
+) -> std::collections::HashMap<usize, (i32, i32)> {
+    use std::collections::{HashMap, VecDeque};
+    let mut at: HashMap<(i32, i32), usize> = HashMap::from([((0, 0), seed)]);
+    let mut found: HashMap<usize, (i32, i32)> = HashMap::from([(seed, (0, 0))]);
+    let mut queue = VecDeque::from([(seed, basis)]);
+    while let Some((g, basis)) = queue.pop_front() {
+        let (row, column) = found[&g];
+        let here = glyphs[g];
+        for &(dr, dc) in NEIGHBOURS.iter().chain(&LEAPS) {
+            let place = (row + dr, column + dc);
+            let leap_over = (row + dr / 2, column + dc / 2);
+            if at.contains_key(&place)
+                || (dr.abs() == 2 || dc.abs() == 2) && at.contains_key(&leap_over)
+            {
+                continue;
+            }
+            let (dx, dy) = basis.offset(f64::from(dr), f64::from(dc));
+            let Some(n) = index.nearest(
+                glyphs,
+                (here.x + dx, here.y + dy),
+                TOLERANCE * basis.pitch(),
+                here.size,
+            ) else {
+                continue;
+            };
+            if found.contains_key(&n) {
+                continue;
+            }
+            let step = (glyphs[n].x - here.x, glyphs[n].y - here.y);
+            // Half the old vector, half the new step: perspective changes the cell slowly,
+            // glyph centres jitter quickly.
+            let blend =
+                |old: (f64, f64), new: (f64, f64)| ((old.0 + new.0) / 2.0, (old.1 + new.1) / 2.0);
+            let next = match (dr, dc) {
+                (0, c) => Basis {
+                    across: blend(basis.across, (step.0 / f64::from(c), step.1 / f64::from(c))),
+                    ..basis
+                },
+                (r, 0) => Basis {
+                    down: blend(basis.down, (step.0 / f64::from(r), step.1 / f64::from(r))),
+                    ..basis
+                },
+                _ => basis,
+            };
+            at.insert(place, n);
+            found.insert(n, place);
+            queue.push_back((n, next));
+        }
+    }
+    found
+}
+
+/// Rounds of re-prediction and re-assignment after growing.
+const REFINE_ROUNDS: usize = 3;
+
+/// Fits a homography to the grown glyphs, then re-assigns glyphs to every lattice place in and
+/// one beyond the bounding box from the fit's prediction, a few times. A new place outside the
+/// box needs two neighbours already in the lattice, so print near the puzzle is not taken in.
+fn refine(
+    glyphs: &[Glyph],
+    index: &Index,
+    grown: std::collections::HashMap<usize, (i32, i32)>,
+) -> Option<Fit> {
+    use std::collections::HashMap;
+    let mut places: HashMap<(i32, i32), usize> = grown.into_iter().map(|(g, p)| (p, g)).collect();
+    let mut fit = fit_places(glyphs, &places)?;
+    for _ in 0..REFINE_ROUNDS {
+        let size_ratio = {
+            let mut ratios: Vec<f64> = places
+                .iter()
+                .map(|(&(r, c), &g)| glyphs[g].size / local_pitch(&fit, r, c))
+                .collect();
+            let middle = ratios.len() / 2;
+            *ratios.select_nth_unstable_by(middle, f64::total_cmp).1
+        };
+        let mut next: HashMap<(i32, i32), usize> = HashMap::new();
+        let mut used = vec![false; glyphs.len()];
+        for r in fit.rows.0 - 1..=fit.rows.1 + 1 {
+            for c in fit.columns.0 - 1..=fit.columns.1 + 1 {
+                let inside = (fit.rows.0..=fit.rows.1).contains(&r)
+                    && (fit.columns.0..=fit.columns.1).contains(&c);
+                let pitch = local_pitch(&fit, r, c);
+                let Some(g) = index.nearest(
+                    glyphs,
+                    fit.point(f64::from(r), f64::from(c)),
+                    TOLERANCE * pitch,
+                    size_ratio * pitch,
+                ) else {
+                    continue;
+                };
+                let supported = neighbours(&places, (r, c)) >= 2;
+                if !used[g] && (inside || supported) {
+                    used[g] = true;
+                    next.insert((r, c), g);
+                }
+            }
+        }
+        // A lone glyph with fewer than two neighbours in the lattice is stray print.
+        next.retain(|&place, _| neighbours(&places, place) >= 2);
+        if next.len() < MIN_GLYPHS {
+            return None;
+        }
+        places = next;
+        fit = fit_places(glyphs, &places)?;
+    }
+    Some(fit)
+}
+
+/// How many of the eight places around `place` hold a glyph. Leaps over an empty place do not
+/// count here: blurred words of running text, spaced like digits, would pass then.
+fn neighbours(places: &std::collections::HashMap<(i32, i32), usize>, (r, c): (i32, i32)) -> usize {
+    NEIGHBOURS
+        .iter()
+        .filter(|&&(dr, dc)| places.contains_key(&(r + dr, c + dc)))
+        .count()
+}
+
+/// The shorter side of cell (row, column) under the homography alone, in working pixels.
+fn local_pitch(fit: &Fit, row: i32, column: i32) -> f64 {
+    let (r, c) = (f64::from(row), f64::from(column));
+    let here = fit.homography.apply(c, r);
+    let right = fit.homography.apply(c + 1.0, r);
+    let below = fit.homography.apply(c, r + 1.0);
+    length((right.0 - here.0, right.1 - here.1))
+        .min(length((below.0 - here.0, below.1 - here.1)))
+        .max(1.0)
+}
+
+/// The homography and residuals of glyphs at integer lattice places.
+fn fit_places(
+    glyphs: &[Glyph],
+    places: &std::collections::HashMap<(i32, i32), usize>,
+) -> Option<Fit> {
+    let pairs: Vec<PointPair> = places
+        .iter()
+        .map(|(&(r, c), &g)| ((f64::from(c), f64::from(r)), (glyphs[g].x, glyphs[g].y)))
+        .collect();
+    let homography = Matrix::fit(&pairs)?;
+    let members = places
+        .iter()
+        .map(|(&(r, c), &g)| {
+            let (x, y) = homography.apply(f64::from(c), f64::from(r));
+            (r, c, (glyphs[g].x - x, glyphs[g].y - y))
+        })
+        .collect::<Vec<_>>();
+    let rows = places.keys().map(|p| p.0);
+    let columns = places.keys().map(|p| p.1);
+    Some(Fit {
+        homography,
+        members,
+        rows: (rows.clone().min()?, rows.max()?),
+        columns: (columns.clone().min()?, columns.max()?),
+    })
+}
+
+/// A point and where it maps to.
+type PointPair = ((f64, f64), (f64, f64));
+
+/// A 3x3 projective transform, row-major, acting on (x, y, 1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Matrix([f64; 9]);
+
+impl Matrix {
+    fn apply(&self, x: f64, y: f64) -> (f64, f64) {
+        let m = &self.0;
+        let w = m[6] * x + m[7] * y + m[8];
+        (
+            (m[0] * x + m[1] * y + m[2]) / w,
+            (m[3] * x + m[4] * y + m[5]) / w,
+        )
+    }
+
+    fn times(&self, other: &Matrix) -> Matrix {
+        let (a, b) = (&self.0, &other.0);
+        Matrix(std::array::from_fn(|i| {
+            let (row, column) = (i / 3, i % 3);
+            (0..3).map(|k| a[row * 3 + k] * b[k * 3 + column]).sum()
+        }))
+    }
+
+    /// The least-squares homography taking each pair's first point to its second (the linear
+    /// DLT equations on points normalised to mean distance sqrt 2 from their centroid); `None`
+    /// with fewer than four pairs or degenerate points.
+    fn fit(pairs: &[PointPair]) -> Option<Matrix> {
+        if pairs.len() < 4 {
+            return None;
+        }
+        let normaliser = |points: Vec<(f64, f64)>| -> Option<(Matrix, Matrix)> {
+            let n = points.len() as f64;
+            let (mx, my) = (
+                points.iter().map(|p| p.0).sum::<f64>() / n,
+                points.iter().map(|p| p.1).sum::<f64>() / n,
+            );
+            let spread = points
+                .iter()
+                .map(|p| (p.0 - mx).hypot(p.1 - my))
+                .sum::<f64>()
+                / n;
+            if spread < 1e-9 {
+                return None;
+            }
+            let s = std::f64::consts::SQRT_2 / spread;
+            Some((
+                Matrix([s, 0.0, -s * mx, 0.0, s, -s * my, 0.0, 0.0, 1.0]),
+                Matrix([1.0 / s, 0.0, mx, 0.0, 1.0 / s, my, 0.0, 0.0, 1.0]),
+            ))
+        };
+        let (from_norm, _) = normaliser(pairs.iter().map(|p| p.0).collect())?;
+        let (to_norm, to_denorm) = normaliser(pairs.iter().map(|p| p.1).collect())?;
+        let mut normal = [[0.0f64; 9]; 8];
+        for &(from, to) in pairs {
+            let (x, y) = from_norm.apply(from.0, from.1);
+            let (u, v) = to_norm.apply(to.0, to.1);
+            for equation in [
+                [x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y, u],
+                [0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y, v],
+            ] {
+                for i in 0..8 {
+                    for j in 0..9 {
+                        normal[i][j] += equation[i] * equation[j];
+                    }
+                }
+            }
+        }
+        let h = solve(normal)?;
+        let fitted = Matrix([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0]);
+        Some(to_denorm.times(&fitted).times(&from_norm))
+    }
+}
+
+/// Solves 8 linear equations (augmented rows) by Gauss-Jordan elimination with partial pivoting.
+fn solve(mut a: [[f64; 9]; 8]) -> Option<[f64; 8]> {
+    for col in 0..8 {
+        let pivot = (col..8).max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        let pivot_row = a[col];
+        for (row, equation) in a.iter_mut().enumerate() {
+            if row != col {
+                let factor = equation[col] / pivot_row[col];
+                for (value, pivot_value) in equation.iter_mut().zip(pivot_row).skip(col) {
+                    *value -= factor * pivot_value;
+                }
+            }
+        }
+    }
+    Some(std::array::from_fn(|i| a[i][8] / a[i][i]))
+}
+
+/// Glyphs bucketed by position, for nearest-glyph queries.
+struct Index {
+    bucket: f64,
+    columns: usize,
+    rows: usize,
+    cells: Vec<Vec<usize>>,
+}
+
+impl Index {
+    fn new(glyphs: &[Glyph]) -> Index {
+        let mut sizes: Vec<f64> = glyphs.iter().map(|g| g.size).collect();
+        let bucket = if sizes.is_empty() {
+            8.0
+        } else {
+            let middle = sizes.len() / 2;
+            sizes
+                .select_nth_unstable_by(middle, f64::total_cmp)
+                .1
+                .max(4.0)
+                * 2.0
+        };
+        let extent = |f: fn(&Glyph) -> f64| glyphs.iter().map(f).fold(0.0, f64::max);
+        let columns = (extent(|g| g.x) / bucket) as usize + 1;
+        let rows = (extent(|g| g.y) / bucket) as usize + 1;
+        let mut cells = vec![Vec::new(); columns * rows];
+        for (i, g) in glyphs.iter().enumerate() {
+            cells[(g.y / bucket) as usize * columns + (g.x / bucket) as usize].push(i);
+        }
+        Index {
+            bucket,
+            columns,
+            rows,
+            cells,
+        }
+    }
+
+    /// Glyphs in the buckets touching the square of half-side `radius` around (x, y).
+    fn within(&self, x: f64, y: f64, radius: f64) -> impl Iterator<Item = usize> + '_ {
+        let span = |centre: f64, count: usize| {
+            let low = ((centre - radius) / self.bucket).floor().max(0.0) as usize;
+            let high = ((centre + radius) / self.bucket).floor();
+            (
+                low,
+                if high < 0.0 {
+                    None
+                } else {
+                    Some((high as usize).min(count - 1))
+                },
+            )
+        };
+        let (x0, x1) = span(x, self.columns);
+        let (y0, y1) = span(y, self.rows);
+        let rows = match y1 {
+            Some(y1) if y0 <= y1 => y0..y1 + 1,
+            _ => 0..0,
+        };
+        let columns = match x1 {
+            Some(x1) if x0 <= x1 => x0..x1 + 1,
+            _ => 0..0,
+        };
+        rows.flat_map(move |r| {
+            columns
+                .clone()
+                .flat_map(move |c| self.cells[r * self.columns + c].iter().copied())
+        })
+    }
+
+    /// The glyph of about `size` nearest to `point` within `radius`.
+    fn nearest(
+        &self,
+        glyphs: &[Glyph],
+        point: (f64, f64),
+        radius: f64,
+        size: f64,
+    ) -> Option<usize> {
+        self.within(point.0, point.1, radius)
+            .filter(|&g| similar(glyphs[g].size, size))
+            .map(|g| (g, (glyphs[g].x - point.0).hypot(glyphs[g].y - point.1)))
+            .filter(|&(_, d)| d <= radius)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(g, _)| g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Glyph centres of a round maze of radius 6 seen through `homography` (lattice (column,
+    /// row) to image), with a little deterministic jitter, plus a line of text below it.
+    fn maze_glyphs(homography: &Matrix, size: f64) -> Vec<Glyph> {
+        let mut glyphs = Vec::new();
+        for r in -6i32..=6 {
+            for c in -6i32..=6 {
+                if f64::from(r * r + c * c).sqrt() > 6.3 {
+                    continue;
+                }
+                let (x, y) = homography.apply(f64::from(c), f64::from(r));
+                let jitter = f64::from((r * 7 + c * 13).rem_euclid(5) - 2) * 0.3;
+                glyphs.push(Glyph {
+                    x: x + jitter,
+                    y: y - jitter,
+                    size,
+                });
+            }
+        }
+        let (x, y) = homography.apply(-6.0, 9.0);
+        for k in 0..30 {
+            glyphs.push(Glyph {
+                x: x + f64::from(k) * size * 0.7,
+                y,
+                size,
+            });
+        }
+        glyphs
+    }
+
+    #[test]
+    fn recovers_the_lattice_of_a_tilted_rotated_maze() {
+        // Lattice (column, row) to image: rotated about 30 degrees, foreshortened in
+        // perspective, 30 pixels a cell near the middle.
+        let homography = Matrix([26.0, -15.0, 500.0, 15.0, 26.0, 400.0, 0.0004, 0.0006, 1.0]);
+        let glyphs = maze_glyphs(&homography, 12.0);
+        let fit = fit_lattice(&glyphs).expect("a lattice");
+        assert_eq!(fit.rows.1 - fit.rows.0 + 1, 13);
+        assert_eq!(fit.columns.1 - fit.columns.0 + 1, 13);
+        let maze = glyphs.len() - 30;
+        assert_eq!(fit.glyphs(), maze, "every maze glyph and no text");
+        // Every lattice point lies within a tenth of a cell of the true one; the fit numbers
+        // its rows and columns from the seed, so the bounding box's corner is row -6 column -6.
+        for r in -6..=6 {
+            for c in -6..=6 {
+                let found = fit.point(
+                    f64::from(r + 6 + fit.rows.0),
+                    f64::from(c + 6 + fit.columns.0),
+                );
+                let truth = homography.apply(f64::from(c), f64::from(r));
+                let error = (found.0 - truth.0).hypot(found.1 - truth.1);
+                assert!(error < 3.0, "r{r} c{c}: {found:?} vs {truth:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn leaps_over_a_column_of_digits_lost_to_a_rule() {
+        let homography = Matrix([30.0, 2.0, 400.0, -1.0, 28.0, 300.0, 0.0002, -0.0003, 1.0]);
+        let at = |c: f64, r: f64| homography.apply(c, r);
+        let lost = at(-2.0, 0.0).0;
+        let glyphs: Vec<Glyph> = maze_glyphs(&homography, 12.0)
+            .into_iter()
+            .filter(|g| (g.x - lost).abs() > 8.0)
+            .collect();
+        let fit = fit_lattice(&glyphs).expect("a lattice");
+        assert_eq!(
+            (
+                fit.rows.1 - fit.rows.0 + 1,
+                fit.columns.1 - fit.columns.0 + 1
+            ),
+            (13, 13)
+        );
+    }
+
+    #[test]
+    fn fits_a_homography_exactly_to_clean_points() {
+        let truth = Matrix([2.0, 0.3, 10.0, -0.2, 1.5, 20.0, 0.001, -0.002, 1.0]);
+        let pairs: Vec<_> = (0..5)
+            .flat_map(|r| (0..5).map(move |c| (f64::from(c), f64::from(r))))
+            .map(|p| (p, truth.apply(p.0, p.1)))
+            .collect();
+        let fitted = Matrix::fit(&pairs).unwrap();
+        for &(p, q) in &pairs {
+            let got = fitted.apply(p.0, p.1);
+            assert!((got.0 - q.0).abs() < 1e-6 && (got.1 - q.1).abs() < 1e-6);
+        }
+        assert!(Matrix::fit(&pairs[..3]).is_none());
+    }
+}

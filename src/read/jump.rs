@@ -1,0 +1,43 @@
+//! Reading a number-jump maze's start cell, which is printed with a ring around its digit: read
+//! with the grid's usual margin, the ring's arcs become extra glyphs ("3" reads as "233"). This
+//! re-reads that one cell from a crop cut inside the ring. It does not find the start (the
+//! centre cell, as the text format has it) or judge whether the grid is a maze.
+
+use image::GrayImage;
+
+use super::classifier::DigitClassifier;
+use super::{read_cell, source_cell, GridRead, Levels, CELL_PIXELS};
+use crate::detect::Lattice;
+
+/// Fraction of the cell cut from each side for the start cell: the ring runs at about a tenth
+/// of the cell from its edge, the digit (about 0.45 of the cell high) stays inside.
+const START_INSET: f32 = 0.21;
+
+/// `read` with its centre cell re-read from inside the ring around it, in the orientation the
+/// grid was read in.
+pub fn reread_start(
+    image: &GrayImage,
+    lattice: &Lattice,
+    read: &GridRead,
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> GridRead {
+    let (row, column) = (read.rows / 2, read.columns / 2);
+    let (r, c) = source_cell(
+        row,
+        column,
+        read.quarter_turns,
+        lattice.rows,
+        lattice.columns,
+    );
+    let crop = lattice.cell_image(image, r, c, CELL_PIXELS, START_INSET);
+    let crop = match read.quarter_turns % 4 {
+        0 => crop,
+        1 => image::imageops::rotate90(&crop),
+        2 => image::imageops::rotate180(&crop),
+        _ => image::imageops::rotate270(&crop),
+    };
+    let mut reread = read.clone();
+    reread.cells[row * read.columns + column] = read_cell(&crop, row, column, levels, classifier);
+    reread
+}
