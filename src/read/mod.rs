@@ -502,6 +502,11 @@ pub struct Correction {
     pub corrected: CellValue,
 }
 
+/// A digit read with less confidence than this is unsure.
+const UNSURE_DIGIT: f32 = 0.9;
+/// The most unsure digits (as a share) a reading may have when the solver cannot check it.
+const UNSURE_SHARE: f32 = 0.1;
+
 /// How many of the least confident cells the corrector may change.
 const DOUBTFUL_CELLS: usize = 6;
 
@@ -518,6 +523,26 @@ pub fn correct(
     let read = &constrained;
     let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
     let puzzle = to_puzzle(read, kind)?;
+    if !puzzle.ambiguity_matters() {
+        // Any way out satisfies such a solver, so it cannot catch misreads: a reading with many
+        // unsure digits is refused rather than solved wrongly.
+        let numbers: Vec<&CellRead> = read
+            .cells
+            .iter()
+            .filter(|c| matches!(c.value, CellValue::Number(_)))
+            .collect();
+        let unsure = numbers
+            .iter()
+            .filter(|c| c.confidence < UNSURE_DIGIT)
+            .count();
+        if unsure as f32 > UNSURE_SHARE * numbers.len() as f32 {
+            return Err(Error::Unreadable(format!(
+                "{unsure} of {} digits read with low confidence; a {kind} puzzle cannot be checked by \
+                 its solver, so the reading is not trusted",
+                numbers.len()
+            )));
+        }
+    }
     let mut doubtful: Vec<&CellRead> = read
         .cells
         .iter()
