@@ -13,10 +13,16 @@ pub struct Mask {
 impl Mask {
     /// The same mask with x and y swapped.
     pub fn transposed(&self) -> Mask {
+        // In tiles, so both masks are walked a few cache lines at a time.
+        const TILE: usize = 32;
         let mut ink = vec![false; self.ink.len()];
-        for y in 0..self.height {
-            for x in 0..self.width {
-                ink[x * self.height + y] = self.ink[y * self.width + x];
+        for y0 in (0..self.height).step_by(TILE) {
+            for x0 in (0..self.width).step_by(TILE) {
+                for y in y0..(y0 + TILE).min(self.height) {
+                    for x in x0..(x0 + TILE).min(self.width) {
+                        ink[x * self.height + y] = self.ink[y * self.width + x];
+                    }
+                }
             }
         }
         Mask {

@@ -86,8 +86,7 @@ pub fn ink_darkness(cell: &GrayImage) -> f32 {
     if cell.width().min(cell.height()) < MIN_CELL {
         return 0.0;
     }
-    let values: Vec<f32> = cell.as_raw().iter().map(|&v| f32::from(v)).collect();
-    let mut darkness = flattened_darkness(&values, w, h, w.min(h) as f32);
+    let mut darkness = flattened_darkness(cell.as_raw(), w, h, w.min(h) as f32);
     let index = darkness.len() * 99 / 100;
     *darkness.select_nth_unstable_by(index, f32::total_cmp).1
 }
@@ -100,12 +99,11 @@ pub fn read_cell_with_levels(cell: &GrayImage, paper: f32, ink: f32) -> CellCont
     if cell.width().min(cell.height()) < MIN_CELL {
         return CellContent::Blank;
     }
-    let values: Vec<f32> = cell.as_raw().iter().map(|&v| f32::from(v)).collect();
-    if is_black(&values, w, h, paper) {
+    if is_black(cell.as_raw(), w, h, paper) {
         return CellContent::Black;
     }
     let side = w.min(h) as f32;
-    let darkness = flattened_darkness(&values, w, h, side);
+    let darkness = flattened_darkness(cell.as_raw(), w, h, side);
     let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
     let threshold = otsu(&darkness).clamp(floor, MAX_THRESHOLD);
     let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
@@ -136,14 +134,14 @@ fn percentile(values: &[u8], share: f32) -> f32 {
 }
 
 /// True when the centre of the cell is mostly far darker than paper.
-fn is_black(values: &[f32], w: usize, h: usize, paper: f32) -> bool {
+fn is_black(values: &[u8], w: usize, h: usize, paper: f32) -> bool {
     let (mx, my) = (w / 5, h / 5);
     let mut dark = 0usize;
     let mut total = 0usize;
     for y in my..h - my {
         for x in mx..w - mx {
             total += 1;
-            if values[y * w + x] < 0.5 * paper {
+            if f32::from(values[y * w + x]) < 0.5 * paper {
                 dark += 1;
             }
         }
@@ -152,54 +150,89 @@ fn is_black(values: &[f32], w: usize, h: usize, paper: f32) -> bool {
 }
 
 /// Ink darkness 0..1 relative to the local paper: the paper is a max filter wide enough to step
-/// over any stroke, smoothed by a box filter, so gradients and shadows divide out.
-fn flattened_darkness(values: &[f32], w: usize, h: usize, side: f32) -> Vec<f32> {
+/// over any stroke, smoothed by a box filter, so gradients and shadows divide out. Both filters
+/// are square windows of `radius` either side, cut at the edges, applied along rows then
+/// columns over whole lines at a time (so they vectorise), and kept in integers, which makes
+/// the result the same for a crop turned by quarter turns.
+fn flattened_darkness(values: &[u8], w: usize, h: usize, side: f32) -> Vec<f32> {
+    if w == 0 || values.len() != w * h {
+        return vec![0.0; values.len()];
+    }
     let radius = ((side / 8.0).round() as usize).max(2);
-    let paper = box_filter(
-        &separable(values, w, h, radius, |window| {
-            window.iter().copied().fold(f32::MIN, f32::max)
-        }),
+    let most = separable(
+        values,
         w,
         h,
         radius,
+        |line, out| {
+            for d in 0..=2 * radius {
+                for (o, &v) in out.iter_mut().zip(&line[d..]) {
+                    *o = (*o).max(v);
+                }
+            }
+        },
+        |acc: &mut [u8], line: &[u8]| {
+            for (a, &v) in acc.iter_mut().zip(line) {
+                *a = (*a).max(v);
+            }
+        },
     );
-    values
-        .iter()
-        .zip(&paper)
-        .map(|(&v, &p)| ((p - v) / p.max(8.0)).clamp(0.0, 1.0))
-        .collect()
+    let most: Vec<u32> = most.into_iter().map(u32::from).collect();
+    let sums = separable(
+        &most,
+        w,
+        h,
+        radius,
+        |line, out| {
+            for d in 0..=2 * radius {
+                for (o, &v) in out.iter_mut().zip(&line[d..]) {
+                    *o += v;
+                }
+            }
+        },
+        |acc: &mut [u32], line: &[u32]| {
+            for (a, &v) in acc.iter_mut().zip(line) {
+                *a += v;
+            }
+        },
+    );
+    let span = |i: usize, n: usize| ((i + radius + 1).min(n) - i.saturating_sub(radius)) as f32;
+    let mut darkness = Vec::with_capacity(values.len());
+    for y in 0..h {
+        let rows = span(y, h);
+        let line = &values[y * w..][..w];
+        let paper = &sums[y * w..][..w];
+        for (x, (&v, &total)) in line.iter().zip(paper).enumerate() {
+            let p = total as f32 / (rows * span(x, w));
+            darkness.push(((p - f32::from(v)) / p.max(8.0)).clamp(0.0, 1.0));
+        }
+    }
+    darkness
 }
 
-fn box_filter(values: &[f32], w: usize, h: usize, radius: usize) -> Vec<f32> {
-    separable(values, w, h, radius, |window| {
-        window.iter().sum::<f32>() / window.len() as f32
-    })
-}
-
-/// Applies `reduce` over a window of `radius` either side, along rows then columns (the window
-/// is cut at the image edge).
-fn separable(
-    values: &[f32],
+/// A window filter of `radius` either side along rows, then columns, cut at the image edge (the
+/// cut parts count as zero, which neither a maximum nor a sum notices). `along_row` fills a row
+/// from the row padded by `radius` zeros each side; `fold_in` folds one row into the running
+/// result of a column window.
+fn separable<T: Copy + Default>(
+    values: &[T],
     w: usize,
     h: usize,
     radius: usize,
-    reduce: impl Fn(&[f32]) -> f32,
-) -> Vec<f32> {
-    let mut rows = vec![0.0; values.len()];
-    for y in 0..h {
-        let line = &values[y * w..(y + 1) * w];
-        for x in 0..w {
-            rows[y * w + x] = reduce(&line[x.saturating_sub(radius)..(x + radius + 1).min(w)]);
-        }
+    along_row: impl Fn(&[T], &mut [T]),
+    fold_in: impl Fn(&mut [T], &[T]),
+) -> Vec<T> {
+    let mut rows = vec![T::default(); values.len()];
+    let mut padded = vec![T::default(); w + 2 * radius];
+    for (line, out) in values.chunks_exact(w).zip(rows.chunks_exact_mut(w)) {
+        padded[radius..radius + w].copy_from_slice(line);
+        along_row(&padded, out);
     }
-    let mut out = vec![0.0; values.len()];
-    let mut column = vec![0.0; h];
-    for x in 0..w {
-        for (y, slot) in column.iter_mut().enumerate() {
-            *slot = rows[y * w + x];
-        }
-        for y in 0..h {
-            out[y * w + x] = reduce(&column[y.saturating_sub(radius)..(y + radius + 1).min(h)]);
+    let mut out = vec![T::default(); values.len()];
+    for (y, target) in out.chunks_exact_mut(w).enumerate() {
+        for line in rows[y.saturating_sub(radius) * w..(y + radius + 1).min(h) * w].chunks_exact(w)
+        {
+            fold_in(target, line);
         }
     }
     out

@@ -86,13 +86,16 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
         paper: paper_level(&crops),
         ink: ink_level(&crops),
     };
-    let upright = read_turned(&crops, 0, levels, classifier);
-    let upright_score = orientation_score(&upright);
-    (1..4u8)
-        .map(|turns| read_turned(&crops, turns, levels, classifier))
-        .filter(|turned| orientation_score(turned) > upright_score + TURN_MARGIN)
-        .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)))
-        .unwrap_or(upright)
+    let upright = read_turned(&crops, 0, levels, classifier, None)
+        .expect("a reading with nothing to beat is never abandoned");
+    let to_beat = orientation_score(&upright) + TURN_MARGIN;
+    let best_turned = (1..4u8)
+        .filter_map(|turns| {
+            read_turned(&crops, turns, levels, classifier, Some((&upright, to_beat)))
+        })
+        .filter(|turned| orientation_score(turned) > to_beat)
+        .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)));
+    best_turned.unwrap_or(upright)
 }
 
 /// How much surer of its digits a turned reading must be before it beats the upright one: most
@@ -154,37 +157,89 @@ fn orientation_score(read: &GridRead) -> f32 {
 }
 
 /// Reads the crops as if the page were turned `turns` quarter turns clockwise.
+///
+/// Given the upright reading and the score a turned one must beat, it reads only the cells that
+/// held numbers upright (blank paper and black cells are so whichever way up, and only numbers
+/// count in the score), and gives up, `None`, as soon as even full confidence in every such cell
+/// left could not lift its score above that: most photos are upright, and a few turned digits
+/// read poorly enough to settle it.
 fn read_turned(
     crops: &[Vec<GrayImage>],
     turns: u8,
     levels: Levels,
     classifier: &DigitClassifier,
-) -> GridRead {
+    against: Option<(&GridRead, f32)>,
+) -> Option<GridRead> {
     let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
     let (rows, columns) = if turns % 2 == 0 {
         (source_rows, source_columns)
     } else {
         (source_columns, source_rows)
     };
+    let is_number = |cell: &CellRead| matches!(cell.value, CellValue::Number(_));
+    let mut numbers_left = against.map_or(0, |(upright, _)| {
+        upright.cells.iter().filter(|c| is_number(c)).count()
+    });
+    let (mut confidence_sum, mut numbers) = (0f32, 0usize);
     let mut cells = Vec::with_capacity(rows * columns);
     for row in 0..rows {
         for column in 0..columns {
             let (r, c) = source_cell(row, column, turns, source_rows, source_columns);
+            if let Some((upright, _)) = against {
+                let seen = &upright.cells[r * source_columns + c];
+                if !is_number(seen) {
+                    cells.push(CellRead {
+                        row,
+                        column,
+                        ..seen.clone()
+                    });
+                    continue;
+                }
+            }
+            let turned;
             let crop = match turns {
-                0 => crops[r][c].clone(),
-                1 => image::imageops::rotate90(&crops[r][c]),
-                2 => image::imageops::rotate180(&crops[r][c]),
-                _ => image::imageops::rotate270(&crops[r][c]),
+                0 => &crops[r][c],
+                1 => {
+                    turned = image::imageops::rotate90(&crops[r][c]);
+                    &turned
+                }
+                2 => {
+                    turned = image::imageops::rotate180(&crops[r][c]);
+                    &turned
+                }
+                _ => {
+                    turned = image::imageops::rotate270(&crops[r][c]);
+                    &turned
+                }
             };
-            cells.push(read_cell(&crop, row, column, levels, classifier));
+            let cell = read_cell(crop, row, column, levels, classifier);
+            if let Some((_, to_beat)) = against {
+                numbers_left -= 1;
+                match cell.value {
+                    CellValue::Number(0) => numbers += 1,
+                    CellValue::Number(_) => {
+                        confidence_sum += cell.confidence;
+                        numbers += 1;
+                    }
+                    _ => {}
+                }
+                // Scores are means over the numbers: at best every cell left is a number read
+                // with full confidence. The small allowance covers rounding in the mean.
+                let best =
+                    (confidence_sum + numbers_left as f32) / (numbers + numbers_left).max(1) as f32;
+                if best < to_beat - 1e-4 {
+                    return None;
+                }
+            }
+            cells.push(cell);
         }
     }
-    GridRead {
+    Some(GridRead {
         rows,
         columns,
         cells,
         quarter_turns: turns,
-    }
+    })
 }
 
 /// The cell of the unturned lattice that shows at (`row`, `column`) after `turns` clockwise
