@@ -86,20 +86,21 @@ impl Lattice {
         };
         let inset = f64::from(inset.clamp(0.0, 0.49));
         let span = 1.0 - 2.0 * inset;
-        let lerp = |p: (f32, f32), q: (f32, f32), t: f64| {
-            (
-                f64::from(p.0) + (f64::from(q.0) - f64::from(p.0)) * t,
-                f64::from(p.1) + (f64::from(q.1) - f64::from(p.1)) * t,
-            )
-        };
-        GrayImage::from_fn(size, size, |u, v| {
-            let s = inset + span * (f64::from(u) + 0.5) / f64::from(size);
+        let point = |p: (f32, f32)| (f64::from(p.0), f64::from(p.1));
+        let (a, b, c, d) = (point(a), point(b), point(c), point(d));
+        let mut pixels = Vec::with_capacity(size as usize * size as usize);
+        for v in 0..size {
+            // Across one row of the crop the bilinear patch is a straight line, start + s * step.
             let t = inset + span * (f64::from(v) + 0.5) / f64::from(size);
-            let (top, bottom) = (lerp(a, b, s), lerp(d, c, s));
-            let x = top.0 + (bottom.0 - top.0) * t;
-            let y = top.1 + (bottom.1 - top.1) * t;
-            image::Luma([rectify::to_level(rectify::sample(image, x, y))])
-        })
+            let start = (a.0 + (d.0 - a.0) * t, a.1 + (d.1 - a.1) * t);
+            let end = (b.0 + (c.0 - b.0) * t, b.1 + (c.1 - b.1) * t);
+            let step = (end.0 - start.0, end.1 - start.1);
+            pixels.extend((0..size).map(|u| {
+                let s = inset + span * (f64::from(u) + 0.5) / f64::from(size);
+                rectify::sample(image, start.0 + step.0 * s, start.1 + step.1 * s)
+            }));
+        }
+        GrayImage::from_raw(size, size, pixels).unwrap_or_default()
     }
 
     /// Top-left, top-right, bottom-right, bottom-left corners of a cell.
