@@ -86,7 +86,7 @@ pub fn is_image_file(path: &std::path::Path) -> bool {
 /// Loads the photo at `path` upright, finds its grid and reads every cell, without solving.
 pub fn read_image(path: &std::path::Path) -> Result<read::GridRead, Error> {
     let image = detect::load_upright(path)?;
-    let gray = image::imageops::grayscale(&image);
+    let gray = detect::grayscale(&image);
     let lattice = detect::find_lattice(&gray)?;
     Ok(read::read_grid(&gray, &lattice, read::bundled_classifier()))
 }
@@ -104,7 +104,7 @@ pub fn solve_image_file(
     let detected = detect::load_upright(std::path::Path::new(path))
         .map_err(Error::from)
         .and_then(|image| {
-            let gray = image::imageops::grayscale(&image);
+            let gray = detect::grayscale(&image);
             let lattice = detect::find_lattice(&gray)?;
             Ok((image, gray, lattice))
         });

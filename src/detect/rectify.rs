@@ -23,10 +23,16 @@ pub fn sample(image: &GrayImage, x: f64, y: f64) -> u8 {
     let (x1, y1) = ((x0 + 1).min(w - 1), (y0 + 1).min(h - 1));
     let raw = image.as_raw();
     let (top, bottom) = (&raw[y0 * w..][..w], &raw[y1 * w..][..w]);
-    let lerp = |a: u8, b: u8| (i32::from(a) << 8) + (i32::from(b) - i32::from(a)) * tx;
-    let (upper, lower) = (lerp(top[x0], top[x1]), lerp(bottom[x0], bottom[x1]));
-    let level = (upper << 8) + (lower - upper) * ty;
-    ((level + (1 << 15)) >> 16) as u8
+    bilinear([top[x0], top[x1], bottom[x0], bottom[x1]], tx, ty)
+}
+
+/// The level between the four pixels `[top left, top right, bottom left, bottom right]` at
+/// `tx`, `ty` 256ths of the way right and down, rounded.
+#[inline]
+fn bilinear(square: [u8; 4], tx: i32, ty: i32) -> u8 {
+    let [a, b, c, d] = square.map(i32::from);
+    let (upper, lower) = ((a << 8) + (b - a) * tx, (c << 8) + (d - c) * tx);
+    (((upper << 8) + (lower - upper) * ty + (1 << 15)) >> 16) as u8
 }
 
 /// Output pixels between exact evaluations of the homography in [`warp`]: across so short a
@@ -46,8 +52,18 @@ pub fn warp(
     height: usize,
 ) -> Vec<u8> {
     let mut out = vec![255; width * height];
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    if w == 0 || h == 0 {
+        return out;
+    }
+    let raw = image.as_raw();
     let m = &to_photo.0;
-    let (ox, oy) = (f64::from(origin.0), f64::from(origin.1));
+    // Positions are taken relative to the first pixel's centre, as `sample` does.
+    let (ox, oy) = (f64::from(origin.0) + 0.5, f64::from(origin.1) + 0.5);
+    let (last_x, last_y) = ((w - 1) as f64, (h - 1) as f64);
+    // Fixed-point positions need the image under 32768 pixels a side.
+    let fits = w.max(h) < 1 << 15;
+    let inside = |p: (f64, f64)| fits && p.0 >= 0.0 && p.1 >= 0.0 && p.0 < last_x && p.1 < last_y;
     super::bands::fill_rows(&mut out, width, |first_row, band| {
         for (i, row) in band.chunks_exact_mut(width).enumerate() {
             let v = (first_row + i) as f64 + 0.5;
@@ -66,9 +82,30 @@ pub fn warp(
                     (end.0 - start.0) / SPAN as f64,
                     (end.1 - start.1) / SPAN as f64,
                 );
-                for (j, pixel) in span.iter_mut().enumerate() {
-                    let j = j as f64;
-                    *pixel = sample(image, start.0 + step.0 * j, start.1 + step.1 * j);
+                if !(inside(start) && inside(end)) {
+                    for (j, pixel) in span.iter_mut().enumerate() {
+                        let j = j as f64;
+                        *pixel = sample(
+                            image,
+                            start.0 + step.0 * j + 0.5,
+                            start.1 + step.1 * j + 0.5,
+                        );
+                    }
+                    continue;
+                }
+                // The whole span lies between pixel centres: no clamping, and positions stepped
+                // in 1/65536 pixel (truncated toward the start, so they never pass the end).
+                let fixed = |value: f64| (value * 65536.0) as i32;
+                let (mut fx, mut fy) = (fixed(start.0), fixed(start.1));
+                let (dx, dy) = (fixed(step.0), fixed(step.1));
+                for pixel in span.iter_mut() {
+                    let (x0, y0) = ((fx >> 16) as usize, (fy >> 16) as usize);
+                    let (tx, ty) = ((fx >> 8) & 255, (fy >> 8) & 255);
+                    let corner = y0 * w + x0;
+                    let square = &raw[corner..corner + w + 2];
+                    *pixel = bilinear([square[0], square[1], square[w], square[w + 1]], tx, ty);
+                    fx += dx;
+                    fy += dy;
                 }
             }
         }

@@ -92,8 +92,13 @@ pub fn shrink_area(
     (shrunk, (x0, y0))
 }
 
+/// Largest window radius [`adaptive`] uses (larger ones are cut to it): window sums of up to
+/// 2001 x 2001 pixels, times the 510 a darkened level can reach, stay within u32.
+const MAX_RADIUS: usize = 1000;
+
 /// Ink mask of a `width` x `height` grey image: a pixel is ink when it is darker than the mean
-/// of the (2 radius + 1)-wide square around it by more than `offset` grey levels.
+/// of the (2 radius + 1)-wide square around it (cut at the edges) by more than `offset` grey
+/// levels.
 pub fn adaptive(
     pixels: &[u8],
     width: usize,
@@ -104,26 +109,32 @@ pub fn adaptive(
     if pixels.len() != width * height || width == 0 || height == 0 {
         return vec![false; pixels.len()];
     }
-    // Window sums kept running: a column sum of each window's rows, updated as the window moves
-    // down (vectorised across the row), then a running sum across those. All in integers, so
-    // the result is exact; u64 keeps any radius safe.
-    let offset = u64::from(offset);
+    let radius = radius.min(MAX_RADIUS);
+    // Window sums in integers, so the result is exact: a sum of each column over the window's
+    // rows, kept running as the window moves down (whole rows at a time, vectorised), then
+    // across those through prefix sums.
+    let offset = u32::from(offset);
     let mut ink = vec![false; pixels.len()];
-    let mut columns = vec![0u64; width];
-    let mut sums = vec![0u64; width];
+    let mut columns = vec![0u32; width];
+    let mut prefix = vec![0u32; width + 1];
+    let mut sums = vec![0u32; width];
     // How many columns each pixel's window spans, cut at the edges.
-    let spans: Vec<u64> = (0..width)
-        .map(|x| ((x + radius + 1).min(width) - x.saturating_sub(radius)) as u64)
+    let spans: Vec<u32> = (0..width)
+        .map(|x| ((x + radius + 1).min(width) - x.saturating_sub(radius)) as u32)
         .collect();
     let (mut top, mut bottom) = (0, 0); // rows in the column sums: top..bottom
-    for y in 0..height {
+    for (y, (line, out)) in pixels
+        .chunks_exact(width)
+        .zip(ink.chunks_exact_mut(width))
+        .enumerate()
+    {
         let (y0, y1) = (y.saturating_sub(radius), (y + radius + 1).min(height));
         while bottom < y1 {
             let row = &pixels[bottom * width..][..width];
             columns
                 .iter_mut()
                 .zip(row)
-                .for_each(|(c, &p)| *c += u64::from(p));
+                .for_each(|(c, &p)| *c += u32::from(p));
             bottom += 1;
         }
         while top < y0 {
@@ -131,25 +142,33 @@ pub fn adaptive(
             columns
                 .iter_mut()
                 .zip(row)
-                .for_each(|(c, &p)| *c -= u64::from(p));
+                .for_each(|(c, &p)| *c -= u32::from(p));
             top += 1;
         }
-        let mut sum: u64 = columns[..radius.min(width)].iter().sum();
-        for (x, slot) in sums.iter_mut().enumerate() {
-            if let Some(entering) = columns.get(x + radius) {
-                sum += entering;
-            }
-            if x > radius {
-                sum -= columns[x - radius - 1];
-            }
-            *slot = sum;
+        let mut running = 0;
+        for (p, &c) in prefix[1..].iter_mut().zip(&columns) {
+            running += c;
+            *p = running;
         }
-        let rows = (y1 - y0) as u64;
-        let line = &pixels[y * width..][..width];
-        let out = &mut ink[y * width..][..width];
+        // Windows whole in the row take plain differences (vectorised); the few cut by an
+        // edge are clamped one by one.
+        let whole = if width > 2 * radius {
+            radius..width - radius
+        } else {
+            0..0
+        };
+        let ahead = &prefix[whole.start + radius + 1..];
+        let behind = &prefix[whole.start - whole.start.min(radius)..];
+        for ((sum, &hi), &lo) in sums[whole.clone()].iter_mut().zip(ahead).zip(behind) {
+            *sum = hi - lo;
+        }
+        for x in (0..whole.start).chain(whole.end..width) {
+            sums[x] = prefix[(x + radius + 1).min(width)] - prefix[x.saturating_sub(radius)];
+        }
+        let rows = (y1 - y0) as u32;
         for (((mark, &p), &sum), &span) in out.iter_mut().zip(line).zip(&sums).zip(&spans) {
             // p < mean - offset, kept in integers: p * area + offset * area < sum.
-            *mark = (u64::from(p) + offset) * rows * span < sum;
+            *mark = (u32::from(p) + offset) * rows * span < sum;
         }
     }
     ink
