@@ -727,6 +727,32 @@ mod tests {
     }
 
     #[test]
+    fn darkness_turns_with_the_crop() {
+        let cell = printed(48, "47", FontName::Serif, true, 9);
+        let darkness = |image: &GrayImage| {
+            let values = flattened(image);
+            image::ImageBuffer::<Luma<f32>, Vec<f32>>::from_raw(
+                image.width(),
+                image.height(),
+                values,
+            )
+            .unwrap()
+        };
+        let upright = darkness(&cell);
+        assert!(upright.pixels().any(|p| p.0[0] > 0.5));
+        assert_eq!(
+            darkness(&image::imageops::rotate90(&cell)),
+            image::imageops::rotate90(&upright)
+        );
+        assert_eq!(
+            darkness(&image::imageops::rotate180(&cell)),
+            image::imageops::rotate180(&upright)
+        );
+        assert_eq!(peak_darkness(&flattened(&cell)), ink_darkness(&cell));
+        assert!(flattened(&GrayImage::new(9, 30)).is_empty());
+    }
+
+    #[test]
     fn odd_inputs_do_not_panic() {
         let mut rng = Rng::new(8);
         for (w, h) in [
