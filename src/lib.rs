@@ -88,7 +88,7 @@ pub fn is_image_file(path: &std::path::Path) -> bool {
 /// given), without correcting or solving.
 pub fn read_image(path: &std::path::Path, kind: Option<&str>) -> Result<read::Reading, Error> {
     let image = detect::load_upright(path)?;
-    let gray = image::imageops::grayscale(&image);
+    let gray = detect::grayscale(&image);
     let found = find_any_lattice(&gray, None)?;
     Ok(read_found(&gray, found, kind).1)
 }
@@ -166,7 +166,7 @@ pub fn solve_image_file(
     let detected = detect::load_upright(std::path::Path::new(path))
         .map_err(Error::from)
         .map(|image| {
-            let gray = image::imageops::grayscale(&image);
+            let gray = detect::grayscale(&image);
             let found = find_any_lattice(&gray, inspection.as_mut());
             if let (Some(debug), Some(seen)) = (debug.as_deref_mut(), &inspection) {
                 debug.add_detect(&image, seen, found.as_ref().ok().map(|f| &f.0));

@@ -77,7 +77,7 @@ pub fn upright_grid(image: &GrayImage, lattice: &Lattice, long_side: f64) -> Opt
     let rectangle = [(0.0, 0.0), (width, 0.0), (width, height), (0.0, height)];
     let to_photo = Homography::from_points(rectangle, outer)?;
     let to_upright = to_photo.inverse()?;
-    let pixels = rectify::warp(image, &to_photo, width as usize, height as usize);
+    let pixels = rectify::warp(image, (0, 0), &to_photo, width as usize, height as usize);
     let picture = GrayImage::from_raw(width as u32, height as u32, pixels)?;
     let points = p
         .iter()

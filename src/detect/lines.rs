@@ -16,10 +16,19 @@ impl Mask {
     /// The same mask with x and y swapped.
     pub fn transposed(&self) -> Mask {
         let turn = |values: &[bool]| {
+            if values.is_empty() {
+                return Vec::new();
+            }
+            // In tiles, so both masks are walked a few cache lines at a time.
+            const TILE: usize = 32;
             let mut turned = vec![false; values.len()];
-            for y in 0..self.height {
-                for x in 0..self.width {
-                    turned[x * self.height + y] = values[y * self.width + x];
+            for y0 in (0..self.height).step_by(TILE) {
+                for x0 in (0..self.width).step_by(TILE) {
+                    for y in y0..(y0 + TILE).min(self.height) {
+                        for x in x0..(x0 + TILE).min(self.width) {
+                            turned[x * self.height + y] = values[y * self.width + x];
+                        }
+                    }
                 }
             }
             turned

@@ -2,16 +2,22 @@
 //!
 //! Method: shrink to about 1000 pixels, mark ink by adaptive threshold (`threshold`), take the
 //! largest connected pieces of ink (`components`), fit the largest quadrilateral to each one's
-//! convex hull (`quad`), or failing that to the largest group of blank cells (`cells`), warp that quadrilateral upright from the full-resolution image
-//! (`rectify`), count the evenly spaced grid lines both ways and follow each line near every
-//! crossing (`lines`), and map the crossings back into the photo. Loading with EXIF orientation
-//! is in `load`; what it saw on the way, for debugging a photo, is recorded by `inspect`.
+//! convex hull (`quad`), or failing that to the largest group of blank cells (`cells`); try
+//! first the quadrilaterals that show a grid already in the shrunk image; warp one upright from
+//! the full-resolution image (`rectify`), count the evenly spaced grid lines both ways and follow
+//! each line near every crossing (`lines`), and map the crossings back into the photo. Loading
+//! with EXIF orientation, and the grey image, are in `load` and `threshold`; `bands` spreads the
+//! full-resolution passes over the cores; what it saw on the way, for debugging a photo, is
+//! recorded by `inspect`. A puzzle printed as digits without a frame has its lattice found from
+//! the digits themselves (`glyph_lattice`), and `strips` cuts out the bands beside a grid where a
+//! nonogram's clues are printed.
 //!
 //! It finds boxed grids (Sudoku, Nurikabe, a nonogram's cell grid when its clues are not boxed
 //! in) and does not read cell contents. Row 0 is the grid side nearest the top of the image: a
 //! puzzle photographed upside down or sideways comes out turned, and only the reader of the
-//! digits can tell. Grids without lines (the jump maze) are out of its scope.
+//! digits can tell.
 
+mod bands;
 mod cells;
 mod components;
 mod glyph_lattice;
@@ -31,6 +37,7 @@ use crate::photo::geometry::Homography;
 pub use inspect::{upright_grid, Inspection};
 use lines::Mask;
 pub use load::{load_upright, MAX_PIXELS};
+pub use threshold::grayscale;
 
 /// What can go wrong while loading a photo or finding its grid.
 #[derive(Debug, thiserror::Error)]
@@ -86,20 +93,21 @@ impl Lattice {
         };
         let inset = f64::from(inset.clamp(0.0, 0.49));
         let span = 1.0 - 2.0 * inset;
-        let lerp = |p: (f32, f32), q: (f32, f32), t: f64| {
-            (
-                f64::from(p.0) + (f64::from(q.0) - f64::from(p.0)) * t,
-                f64::from(p.1) + (f64::from(q.1) - f64::from(p.1)) * t,
-            )
-        };
-        GrayImage::from_fn(size, size, |u, v| {
-            let s = inset + span * (f64::from(u) + 0.5) / f64::from(size);
+        let point = |p: (f32, f32)| (f64::from(p.0), f64::from(p.1));
+        let (a, b, c, d) = (point(a), point(b), point(c), point(d));
+        let mut pixels = Vec::with_capacity(size as usize * size as usize);
+        for v in 0..size {
+            // Across one row of the crop the bilinear patch is a straight line, start + s * step.
             let t = inset + span * (f64::from(v) + 0.5) / f64::from(size);
-            let (top, bottom) = (lerp(a, b, s), lerp(d, c, s));
-            let x = top.0 + (bottom.0 - top.0) * t;
-            let y = top.1 + (bottom.1 - top.1) * t;
-            image::Luma([rectify::sample(image, x, y).round() as u8])
-        })
+            let start = (a.0 + (d.0 - a.0) * t, a.1 + (d.1 - a.1) * t);
+            let end = (b.0 + (c.0 - b.0) * t, b.1 + (c.1 - b.1) * t);
+            let step = (end.0 - start.0, end.1 - start.1);
+            pixels.extend((0..size).map(|u| {
+                let s = inset + span * (f64::from(u) + 0.5) / f64::from(size);
+                rectify::sample(image, start.0 + step.0 * s, start.1 + step.1 * s)
+            }));
+        }
+        GrayImage::from_raw(size, size, pixels).unwrap_or_default()
     }
 
     /// Top-left, top-right, bottom-right, bottom-left corners of a cell.
@@ -169,8 +177,15 @@ pub fn find_lattice_inspected(
             corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)),
         ));
     }
+    // Each outline is first looked at in the working image, where warping it costs a few
+    // percent of the full-resolution warp: one that shows no grid there (the page's edge, a
+    // block of text) is only tried at full resolution after every one that does.
+    let (grid_like, others): (Vec<_>, Vec<_>) = pieces
+        .into_iter()
+        .map(|(_, corners)| corners)
+        .partition(|&corners| shows_grid(&small, factor, corners));
     let mut reason = String::from("no large four-sided outline of ink");
-    for (_, corners) in pieces {
+    for corners in grid_like.into_iter().chain(others) {
         let tried = lattice_in(image, corners);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried);
@@ -189,24 +204,105 @@ pub fn find_glyph_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
     glyph_lattice::find(image).map_err(|why| DetectError::NoPuzzle(why.to_string()))
 }
 
+/// Long side of the rectified preview an outline is first checked in.
+const PREVIEW_SIZE: f64 = 400.0;
+
+/// Whether the outline `corners` (photo pixels) shows evenly spaced lines both ways when warped
+/// from `small`, the photo shrunk by `factor`, at no more than [`PREVIEW_SIZE`].
+fn shows_grid(small: &GrayImage, factor: u32, corners: [(f64, f64); 4]) -> bool {
+    let corners = upright_order(corners);
+    let in_small = corners.map(|(x, y)| (x / f64::from(factor), y / f64::from(factor)));
+    let (across, down) = sides(&in_small);
+    let scale = (PREVIEW_SIZE / across.max(down)).min(1.0);
+    let (rw, rh) = (
+        (across * scale).round() as usize,
+        (down * scale).round() as usize,
+    );
+    let rectangle = [
+        (0.0, 0.0),
+        (rw as f64, 0.0),
+        (rw as f64, rh as f64),
+        (0.0, rh as f64),
+    ];
+    Homography::from_points(rectangle, in_small)
+        .and_then(|to_small| grid_mask(small, (0, 0), &to_small, rw, rh).ok())
+        .is_some_and(|mask| cell_counts(&mask).is_ok())
+}
+
+/// The mean lengths of the quadrilateral's top and bottom sides (across) and of its left and
+/// right sides (down), corners in upright order.
+fn sides(corners: &[(f64, f64); 4]) -> (f64, f64) {
+    let length = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+    (
+        (length(corners[0], corners[1]) + length(corners[3], corners[2])) / 2.0,
+        (length(corners[0], corners[3]) + length(corners[1], corners[2])) / 2.0,
+    )
+}
+
+/// The ink mask of the `width` x `height` rectangle `to_source` maps into `source` (whose top-left
+/// pixel is the photo's `origin`), or why it cannot hold a grid.
+fn grid_mask(
+    source: &GrayImage,
+    origin: (u32, u32),
+    to_source: &Homography,
+    width: usize,
+    height: usize,
+) -> Result<Mask, String> {
+    let pixels = rectify::warp(source, origin, to_source, width, height);
+    let mask = Mask {
+        ink: threshold::adaptive(&pixels, width, height, width.max(height) / 40 + 3, 6),
+        solid: Vec::new(),
+        width,
+        height,
+    };
+    let density = mask.ink.iter().filter(|&&i| i).count() as f64 / mask.ink.len().max(1) as f64;
+    if density > 0.45 {
+        return Err(format!(
+            "{:.0}% of the outline is ink: not a grid",
+            density * 100.0
+        ));
+    }
+    Ok(mask.without_solids(width.max(height) / 50))
+}
+
+/// The rows and columns of evenly spaced cells in `mask`, and the mask transposed (for
+/// following the horizontal lines), or why there are none.
+fn cell_counts(mask: &Mask) -> Result<(usize, usize, Mask), String> {
+    let columns = lines::count_cells(mask).ok_or("no evenly spaced vertical lines")?;
+    let across_mask = mask.transposed();
+    let rows = lines::count_cells(&across_mask).ok_or("no evenly spaced horizontal lines")?;
+    Ok((rows, columns, across_mask))
+}
+
 /// The lattice inside the quadrilateral `corners` (any order around it), or why there is none.
 fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, String> {
     let corners = upright_order(corners);
-    let length = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
-    let across = (length(corners[0], corners[1]) + length(corners[3], corners[2])) / 2.0;
-    let down = (length(corners[0], corners[3]) + length(corners[1], corners[2])) / 2.0;
+    let (across, down) = sides(&corners);
     if across.min(down) < 40.0 || across.max(down) > 8.0 * across.min(down) {
         return Err(format!(
             "the outline ({across:.0}x{down:.0} pixels) is too small or thin"
         ));
     }
     // Sample from a box-shrunk copy when the grid is much larger than the rectified image, so
-    // thin lines are averaged, not skipped between bilinear samples.
+    // thin lines are averaged, not skipped between bilinear samples. Only the outline's box (and
+    // a margin for the bilinear neighbours) is shrunk: the rest of the photo is never sampled.
     let shrink = (across.max(down) / RECTIFIED_SIZE).floor().max(1.0) as u32;
-    let source: Cow<GrayImage> = if shrink > 1 {
-        Cow::Owned(threshold::shrink(image, shrink))
+    let (source, origin): (Cow<GrayImage>, (u32, u32)) = if shrink > 1 {
+        let margin = 2.0 * f64::from(shrink);
+        let low =
+            |values: [f64; 4]| (values.into_iter().fold(f64::MAX, f64::min) - margin).max(0.0);
+        let high = |values: [f64; 4]| (values.into_iter().fold(0.0, f64::max) + margin).ceil();
+        let (xs, ys) = (corners.map(|c| c.0), corners.map(|c| c.1));
+        let area = (
+            low(xs) as u32,
+            low(ys) as u32,
+            high(xs).min(f64::from(u32::MAX)) as u32,
+            high(ys).min(f64::from(u32::MAX)) as u32,
+        );
+        let (shrunk, origin) = threshold::shrink_area(image, shrink, area);
+        (Cow::Owned(shrunk), origin)
     } else {
-        Cow::Borrowed(image)
+        (Cow::Borrowed(image), (0, 0))
     };
     let scale = (RECTIFIED_SIZE / across.max(down)).min(1.0);
     let (rw, rh) = (
@@ -220,24 +316,8 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, St
         Homography::from_points(rectangle, in_source).ok_or("the outline is degenerate")?;
     let to_photo =
         Homography::from_points(rectangle, corners).ok_or("the outline is degenerate")?;
-    let pixels = rectify::warp(&source, &to_source, rw, rh);
-    let mask = Mask {
-        ink: threshold::adaptive(&pixels, rw, rh, rw.max(rh) / 40 + 3, 6),
-        solid: Vec::new(),
-        width: rw,
-        height: rh,
-    };
-    let density = mask.ink.iter().filter(|&&i| i).count() as f64 / mask.ink.len().max(1) as f64;
-    if density > 0.45 {
-        return Err(format!(
-            "{:.0}% of the outline is ink: not a grid",
-            density * 100.0
-        ));
-    }
-    let mask = mask.without_solids(rw.max(rh) / 50);
-    let across_mask = mask.transposed();
-    let columns = lines::count_cells(&mask).ok_or("no evenly spaced vertical lines")?;
-    let rows = lines::count_cells(&across_mask).ok_or("no evenly spaced horizontal lines")?;
+    let mask = grid_mask(&source, origin, &to_source, rw, rh)?;
+    let (rows, columns, across_mask) = cell_counts(&mask)?;
     let xs: Vec<f64> = (0..=columns)
         .map(|k| k as f64 * fw / columns as f64)
         .collect();

@@ -86,7 +86,7 @@ pub fn strip(
             && (0.0..image_width).contains(&px)
             && (0.0..image_height).contains(&py);
         if inside {
-            return Luma([rectify::sample(image, px, py).round() as u8]);
+            return Luma([rectify::sample(image, px, py)]);
         }
         Luma([255])
     })

@@ -145,9 +145,13 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
         })
         .collect();
     let all = [row_bands.clone(), column_bands.clone()];
+    let darkness: Vec<Vec<Vec<f32>>> = all
+        .iter()
+        .map(|bands| bands.iter().map(glyphs::flattened).collect())
+        .collect();
     let levels = Levels {
         paper: paper_level(&all),
-        ink: ink_level(&all),
+        ink: ink_level(&darkness),
     };
     let read = |numbers: Vec<Bounds>, band: &GrayImage| -> Vec<ClueRead> {
         numbers

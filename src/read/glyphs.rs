@@ -82,14 +82,27 @@ pub fn read_cell_with_paper(cell: &GrayImage, paper: f32) -> CellContent {
 /// flattened darkness, so a few noisy pixels do not count. Over a whole grid, the cells with
 /// digits tell how strongly this photo shows ink at all.
 pub fn ink_darkness(cell: &GrayImage) -> f32 {
-    let (w, h) = (cell.width() as usize, cell.height() as usize);
-    if cell.width().min(cell.height()) < MIN_CELL {
+    peak_darkness(&flattened(cell))
+}
+
+/// [`ink_darkness`] of a crop whose [`flattened`] darkness is given.
+pub fn peak_darkness(flattened: &[f32]) -> f32 {
+    if flattened.is_empty() {
         return 0.0;
     }
-    let values: Vec<f32> = cell.as_raw().iter().map(|&v| f32::from(v)).collect();
-    let mut darkness = flattened_darkness(&values, w, h, w.min(h) as f32);
+    let mut darkness = flattened.to_vec();
     let index = darkness.len() * 99 / 100;
     *darkness.select_nth_unstable_by(index, f32::total_cmp).1
+}
+
+/// A crop's ink darkness relative to its local paper, 0..1 per pixel (empty for a crop under
+/// [`MIN_CELL`]): worked out once, it serves both [`peak_darkness`] and [`read_flattened`].
+pub fn flattened(cell: &GrayImage) -> Vec<f32> {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    if cell.width().min(cell.height()) < MIN_CELL {
+        return Vec::new();
+    }
+    flattened_darkness(cell.as_raw(), w, h, w.min(h) as f32)
 }
 
 /// Reads one cell crop as [`read_cell_with_paper`] does, in a photo whose digits are `ink` dark
@@ -100,14 +113,24 @@ pub fn read_cell_with_levels(cell: &GrayImage, paper: f32, ink: f32) -> CellCont
     if cell.width().min(cell.height()) < MIN_CELL {
         return CellContent::Blank;
     }
-    let values: Vec<f32> = cell.as_raw().iter().map(|&v| f32::from(v)).collect();
-    if is_black(&values, w, h, paper) {
+    if is_black(cell.as_raw(), w, h, paper) {
+        return CellContent::Black;
+    }
+    read_flattened(cell, &flattened(cell), paper, ink)
+}
+
+/// [`read_cell_with_levels`] of a crop whose [`flattened`] darkness is given.
+pub fn read_flattened(cell: &GrayImage, darkness: &[f32], paper: f32, ink: f32) -> CellContent {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
+        return CellContent::Blank;
+    }
+    if is_black(cell.as_raw(), w, h, paper) {
         return CellContent::Black;
     }
     let side = w.min(h) as f32;
-    let darkness = flattened_darkness(&values, w, h, side);
     let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
-    let threshold = otsu(&darkness).clamp(floor, MAX_THRESHOLD);
+    let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
     let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
     clear_border_lines(&mut ink, w, h);
     let components = kept_components(&mut ink, w, h, side);
@@ -126,8 +149,7 @@ pub fn ink_boxes(strip: &GrayImage, ink: f32, min_area: usize) -> Vec<Bounds> {
     if w.min(h) < 2 {
         return Vec::new();
     }
-    let values: Vec<f32> = strip.as_raw().iter().map(|&v| f32::from(v)).collect();
-    let darkness = flattened_darkness(&values, w, h, w.min(h) as f32);
+    let darkness = flattened_darkness(strip.as_raw(), w, h, w.min(h) as f32);
     let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
     let threshold = otsu(&darkness).clamp(floor, MAX_THRESHOLD);
     let mask: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
@@ -156,14 +178,14 @@ fn percentile(values: &[u8], share: f32) -> f32 {
 }
 
 /// True when the centre of the cell is mostly far darker than paper.
-fn is_black(values: &[f32], w: usize, h: usize, paper: f32) -> bool {
+fn is_black(values: &[u8], w: usize, h: usize, paper: f32) -> bool {
     let (mx, my) = (w / 5, h / 5);
     let mut dark = 0usize;
     let mut total = 0usize;
     for y in my..h - my {
         for x in mx..w - mx {
             total += 1;
-            if values[y * w + x] < 0.5 * paper {
+            if f32::from(values[y * w + x]) < 0.5 * paper {
                 dark += 1;
             }
         }
@@ -172,55 +194,91 @@ fn is_black(values: &[f32], w: usize, h: usize, paper: f32) -> bool {
 }
 
 /// Ink darkness 0..1 relative to the local paper: the paper is a max filter wide enough to step
-/// over any stroke, smoothed by a box filter, so gradients and shadows divide out.
-fn flattened_darkness(values: &[f32], w: usize, h: usize, side: f32) -> Vec<f32> {
+/// over any stroke, smoothed by a box filter, so gradients and shadows divide out. Both filters
+/// are square windows of `radius` either side, cut at the edges, and kept in integers, which
+/// makes the result the same for a crop turned by quarter turns.
+fn flattened_darkness(values: &[u8], w: usize, h: usize, side: f32) -> Vec<f32> {
+    if w == 0 || values.len() != w * h {
+        return vec![0.0; values.len()];
+    }
     let radius = ((side / 8.0).round() as usize).max(2);
-    let paper = box_filter(
-        &separable(values, w, h, radius, |window| {
-            window.iter().copied().fold(f32::MIN, f32::max)
-        }),
-        w,
-        h,
-        radius,
-    );
-    values
-        .iter()
-        .zip(&paper)
-        .map(|(&v, &p)| ((p - v) / p.max(8.0)).clamp(0.0, 1.0))
-        .collect()
-}
-
-fn box_filter(values: &[f32], w: usize, h: usize, radius: usize) -> Vec<f32> {
-    separable(values, w, h, radius, |window| {
-        window.iter().sum::<f32>() / window.len() as f32
-    })
-}
-
-/// Applies `reduce` over a window of `radius` either side, along rows then columns (the window
-/// is cut at the image edge).
-fn separable(
-    values: &[f32],
-    w: usize,
-    h: usize,
-    radius: usize,
-    reduce: impl Fn(&[f32]) -> f32,
-) -> Vec<f32> {
-    let mut rows = vec![0.0; values.len()];
-    for y in 0..h {
-        let line = &values[y * w..(y + 1) * w];
-        for x in 0..w {
-            rows[y * w + x] = reduce(&line[x.saturating_sub(radius)..(x + radius + 1).min(w)]);
+    let sums = box_sums(&max_filter(values, w, h, radius), w, h, radius);
+    let span = |i: usize, n: usize| ((i + radius + 1).min(n) - i.saturating_sub(radius)) as f32;
+    let columns: Vec<f32> = (0..w).map(|x| span(x, w)).collect();
+    let mut darkness = vec![0.0; values.len()];
+    for (y, out) in darkness.chunks_exact_mut(w).enumerate() {
+        let rows = span(y, h);
+        let line = &values[y * w..][..w];
+        let paper = &sums[y * w..][..w];
+        for (((d, &v), &total), &across) in out.iter_mut().zip(line).zip(paper).zip(&columns) {
+            let p = total as f32 / (rows * across);
+            *d = ((p - f32::from(v)) / p.max(8.0)).clamp(0.0, 1.0);
         }
     }
-    let mut out = vec![0.0; values.len()];
-    let mut column = vec![0.0; h];
-    for x in 0..w {
-        for (y, slot) in column.iter_mut().enumerate() {
-            *slot = rows[y * w + x];
+    darkness
+}
+
+/// The maximum of each pixel's window of `radius` either side, cut at the edges: along rows
+/// (the row padded with zeros, which no maximum notices), then down columns, whole rows at a
+/// time so both passes vectorise.
+fn max_filter(values: &[u8], w: usize, h: usize, radius: usize) -> Vec<u8> {
+    let mut rows = vec![0u8; values.len()];
+    let mut padded = vec![0u8; w + 2 * radius];
+    for (line, out) in values.chunks_exact(w).zip(rows.chunks_exact_mut(w)) {
+        padded[radius..radius + w].copy_from_slice(line);
+        for d in 0..=2 * radius {
+            for (o, &v) in out.iter_mut().zip(&padded[d..]) {
+                *o = (*o).max(v);
+            }
         }
-        for y in 0..h {
-            out[y * w + x] = reduce(&column[y.saturating_sub(radius)..(y + radius + 1).min(h)]);
+    }
+    let mut out = vec![0u8; values.len()];
+    for (y, target) in out.chunks_exact_mut(w).enumerate() {
+        let window = &rows[y.saturating_sub(radius) * w..(y + radius + 1).min(h) * w];
+        for line in window.chunks_exact(w) {
+            for (t, &v) in target.iter_mut().zip(line) {
+                *t = (*t).max(v);
+            }
         }
+    }
+    out
+}
+
+/// The sum of each pixel's window of `radius` either side, cut at the edges: running sums along
+/// each row, then running sums of whole rows down the columns (vectorised), all in integers.
+fn box_sums(values: &[u8], w: usize, h: usize, radius: usize) -> Vec<u32> {
+    let mut rows = vec![0u32; values.len()];
+    for (line, out) in values.chunks_exact(w).zip(rows.chunks_exact_mut(w)) {
+        let mut sum: u32 = line[..radius.min(w)].iter().map(|&v| u32::from(v)).sum();
+        for (x, slot) in out.iter_mut().enumerate() {
+            if let Some(&entering) = line.get(x + radius) {
+                sum += u32::from(entering);
+            }
+            if x > radius {
+                sum -= u32::from(line[x - radius - 1]);
+            }
+            *slot = sum;
+        }
+    }
+    let mut out = vec![0u32; values.len()];
+    let mut running = vec![0u32; w];
+    let (mut top, mut bottom) = (0, 0); // rows in the running sums: top..bottom
+    for (y, target) in out.chunks_exact_mut(w).enumerate() {
+        while bottom < (y + radius + 1).min(h) {
+            running
+                .iter_mut()
+                .zip(&rows[bottom * w..][..w])
+                .for_each(|(r, &v)| *r += v);
+            bottom += 1;
+        }
+        while top < y.saturating_sub(radius) {
+            running
+                .iter_mut()
+                .zip(&rows[top * w..][..w])
+                .for_each(|(r, &v)| *r -= v);
+            top += 1;
+        }
+        target.copy_from_slice(&running);
     }
     out
 }
@@ -685,6 +743,32 @@ mod tests {
             });
             assert_eq!(read_cell(&black), CellContent::Black);
         }
+    }
+
+    #[test]
+    fn darkness_turns_with_the_crop() {
+        let cell = printed(48, "47", FontName::Serif, true, 9);
+        let darkness = |image: &GrayImage| {
+            let values = flattened(image);
+            image::ImageBuffer::<Luma<f32>, Vec<f32>>::from_raw(
+                image.width(),
+                image.height(),
+                values,
+            )
+            .unwrap()
+        };
+        let upright = darkness(&cell);
+        assert!(upright.pixels().any(|p| p.0[0] > 0.5));
+        assert_eq!(
+            darkness(&image::imageops::rotate90(&cell)),
+            image::imageops::rotate90(&upright)
+        );
+        assert_eq!(
+            darkness(&image::imageops::rotate180(&cell)),
+            image::imageops::rotate180(&upright)
+        );
+        assert_eq!(peak_darkness(&flattened(&cell)), ink_darkness(&cell));
+        assert!(flattened(&GrayImage::new(9, 30)).is_empty());
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use image::GrayImage;
 
 use super::classifier::DigitClassifier;
-use super::{read_cell, source_cell, GridRead, Levels, CELL_PIXELS};
+use super::{glyphs, read_cell, source_cell, GridRead, Levels, CELL_PIXELS};
 use crate::detect::Lattice;
 
 /// Fraction of the cell cut from each side for the start cell: the ring runs at about a tenth
@@ -38,6 +38,12 @@ pub fn reread_start(
         _ => image::imageops::rotate270(&crop),
     };
     let mut reread = read.clone();
-    reread.cells[row * read.columns + column] = read_cell(&crop, row, column, levels, classifier);
+    reread.cells[row * read.columns + column] = read_cell(
+        glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink),
+        &crop,
+        row,
+        column,
+        classifier,
+    );
     reread
 }

@@ -86,17 +86,21 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
                 .collect()
         })
         .collect();
+    let darkness: Vec<Vec<Vec<f32>>> = crops
+        .iter()
+        .map(|row| row.iter().map(glyphs::flattened).collect())
+        .collect();
     let levels = Levels {
         paper: paper_level(&crops),
-        ink: ink_level(&crops),
+        ink: ink_level(&darkness),
     };
-    let upright = read_turned(&crops, 0, levels, classifier);
-    let upright_score = orientation_score(&upright);
-    let read = (1..4u8)
-        .map(|turns| read_turned(&crops, turns, levels, classifier))
-        .filter(|turned| orientation_score(turned) > upright_score + TURN_MARGIN)
-        .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)))
-        .unwrap_or(upright);
+    let upright = read_upright(&crops, &darkness, levels, classifier);
+    let to_beat = orientation_score(&upright) + TURN_MARGIN;
+    let best_turned = (1..4u8)
+        .filter_map(|turns| read_turned(&crops, turns, levels, classifier, (&upright, to_beat)))
+        .filter(|turned| orientation_score(turned) > to_beat)
+        .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)));
+    let read = best_turned.unwrap_or(upright);
     if looks_like_jump(&read) {
         return jump::reread_start(image, lattice, &read, levels, classifier);
     }
@@ -111,16 +115,26 @@ const TURN_MARGIN: f32 = 0.02;
 /// percentile of all their pixels. One cell alone cannot tell a black given from blank paper in
 /// a dim photo; the grid as a whole can.
 fn paper_level(crops: &[Vec<GrayImage>]) -> f32 {
-    let mut pixels: Vec<u8> = crops
-        .iter()
-        .flatten()
-        .flat_map(|crop| crop.as_raw().iter().copied())
-        .collect();
-    if pixels.is_empty() {
+    let mut histogram = [0usize; 256];
+    for crop in crops.iter().flatten() {
+        for &pixel in crop.as_raw() {
+            histogram[usize::from(pixel)] += 1;
+        }
+    }
+    let total: usize = histogram.iter().sum();
+    if total == 0 {
         return 255.0;
     }
-    let index = pixels.len() * 9 / 10;
-    f32::from(*pixels.select_nth_unstable(index).1)
+    // The level at position `total * 9 / 10` of all the pixels in order.
+    let index = total * 9 / 10;
+    let mut below = 0;
+    for (level, &count) in histogram.iter().enumerate() {
+        below += count;
+        if below > index {
+            return level as f32;
+        }
+    }
+    255.0
 }
 
 /// A photo's paper gray level and how dark its digits are against the paper.
@@ -133,8 +147,12 @@ struct Levels {
 /// How dark the digits are in this photo: a high percentile of the cells' darkest ink, which
 /// the cells holding digits reach whatever their share of the grid (a fifth or more in
 /// Sudoku, fewer in Nurikabe, where the blanks' paper texture sets a floor anyway).
-fn ink_level(crops: &[Vec<GrayImage>]) -> f32 {
-    let mut peaks: Vec<f32> = crops.iter().flatten().map(glyphs::ink_darkness).collect();
+fn ink_level(darkness: &[Vec<Vec<f32>>]) -> f32 {
+    let mut peaks: Vec<f32> = darkness
+        .iter()
+        .flatten()
+        .map(|d| glyphs::peak_darkness(d))
+        .collect();
     if peaks.is_empty() {
         return 1.0;
     }
@@ -161,38 +179,97 @@ fn orientation_score(read: &GridRead) -> f32 {
     }
 }
 
-/// Reads the crops as if the page were turned `turns` quarter turns clockwise.
-fn read_turned(
+/// Reads the crops upright, each with its flattened darkness.
+fn read_upright(
     crops: &[Vec<GrayImage>],
-    turns: u8,
+    darkness: &[Vec<Vec<f32>>],
     levels: Levels,
     classifier: &DigitClassifier,
 ) -> GridRead {
-    let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
-    let (rows, columns) = if turns % 2 == 0 {
-        (source_rows, source_columns)
-    } else {
-        (source_columns, source_rows)
-    };
+    let (rows, columns) = (crops.len(), crops.first().map_or(0, Vec::len));
     let mut cells = Vec::with_capacity(rows * columns);
-    for row in 0..rows {
-        for column in 0..columns {
-            let (r, c) = source_cell(row, column, turns, source_rows, source_columns);
-            let crop = match turns {
-                0 => crops[r][c].clone(),
-                1 => image::imageops::rotate90(&crops[r][c]),
-                2 => image::imageops::rotate180(&crops[r][c]),
-                _ => image::imageops::rotate270(&crops[r][c]),
-            };
-            cells.push(read_cell(&crop, row, column, levels, classifier));
+    for (row, (crops, darkness)) in crops.iter().zip(darkness).enumerate() {
+        for (column, (crop, darkness)) in crops.iter().zip(darkness).enumerate() {
+            let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
+            cells.push(read_cell(content, crop, row, column, classifier));
         }
     }
     GridRead {
         rows,
         columns,
         cells,
-        quarter_turns: turns,
+        quarter_turns: 0,
     }
+}
+
+/// Reads the crops as if the page were turned `turns` quarter turns clockwise, to beat the
+/// `upright` reading's score by more than `to_beat`.
+///
+/// It reads only the cells that held numbers upright (blank paper and black cells are so
+/// whichever way up, and only numbers count in the score), and gives up, `None`, as soon as even
+/// full confidence in every such cell left could not lift its score above `to_beat`: most
+/// photos are upright, and a few turned digits read poorly enough to settle it.
+fn read_turned(
+    crops: &[Vec<GrayImage>],
+    turns: u8,
+    levels: Levels,
+    classifier: &DigitClassifier,
+    (upright, to_beat): (&GridRead, f32),
+) -> Option<GridRead> {
+    let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
+    let (rows, columns) = if turns % 2 == 0 {
+        (source_rows, source_columns)
+    } else {
+        (source_columns, source_rows)
+    };
+    let is_number = |cell: &CellRead| matches!(cell.value, CellValue::Number(_));
+    let mut numbers_left = upright.cells.iter().filter(|c| is_number(c)).count();
+    let (mut confidence_sum, mut numbers) = (0f32, 0usize);
+    let mut cells = Vec::with_capacity(rows * columns);
+    for row in 0..rows {
+        for column in 0..columns {
+            let (r, c) = source_cell(row, column, turns, source_rows, source_columns);
+            let seen = &upright.cells[r * source_columns + c];
+            if !is_number(seen) {
+                cells.push(CellRead {
+                    row,
+                    column,
+                    ..seen.clone()
+                });
+                continue;
+            }
+            let crop = match turns {
+                1 => image::imageops::rotate90(&crops[r][c]),
+                2 => image::imageops::rotate180(&crops[r][c]),
+                _ => image::imageops::rotate270(&crops[r][c]),
+            };
+            let content = glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink);
+            let cell = read_cell(content, &crop, row, column, classifier);
+            numbers_left -= 1;
+            match cell.value {
+                CellValue::Number(0) => numbers += 1,
+                CellValue::Number(_) => {
+                    confidence_sum += cell.confidence;
+                    numbers += 1;
+                }
+                _ => {}
+            }
+            // Scores are means over the numbers: at best every cell left is a number read with
+            // full confidence. The small allowance covers rounding in the mean.
+            let best =
+                (confidence_sum + numbers_left as f32) / (numbers + numbers_left).max(1) as f32;
+            if best < to_beat - 1e-4 {
+                return None;
+            }
+            cells.push(cell);
+        }
+    }
+    Some(GridRead {
+        rows,
+        columns,
+        cells,
+        quarter_turns: turns,
+    })
 }
 
 /// The cell of the unturned lattice that shows at (`row`, `column`) after `turns` clockwise
@@ -215,14 +292,15 @@ pub fn source_cell(
 /// How many alternative readings of a number are kept.
 const ALTERNATIVES: usize = 4;
 
+/// The reading of a cell whose crop holds `content`.
 fn read_cell(
+    content: CellContent,
     crop: &GrayImage,
     row: usize,
     column: usize,
-    levels: Levels,
     classifier: &DigitClassifier,
 ) -> CellRead {
-    let ranked = ranked_readings(crop, levels, classifier);
+    let ranked = ranked_from_content(content, crop, classifier);
     let (value, confidence) = ranked[0];
     CellRead {
         row,
@@ -240,7 +318,17 @@ fn ranked_readings(
     levels: Levels,
     classifier: &DigitClassifier,
 ) -> Vec<(CellValue, f32)> {
-    let glyphs = match glyphs::read_cell_with_levels(crop, levels.paper, levels.ink) {
+    let content = glyphs::read_cell_with_levels(crop, levels.paper, levels.ink);
+    ranked_from_content(content, crop, classifier)
+}
+
+/// The readings of a crop whose glyphs have been found (`content`), as [`ranked_readings`].
+fn ranked_from_content(
+    content: CellContent,
+    crop: &GrayImage,
+    classifier: &DigitClassifier,
+) -> Vec<(CellValue, f32)> {
+    let glyphs = match content {
         CellContent::Blank => return vec![(CellValue::Blank, 1.0)],
         CellContent::Black => return vec![(CellValue::Black, 1.0)],
         CellContent::Glyphs(glyphs) => glyphs,
