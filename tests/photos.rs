@@ -108,6 +108,38 @@ fn scratch_png(name: &str, image: &image::GrayImage) -> PathBuf {
 }
 
 #[test]
+fn a_nonogram_turned_without_an_exif_tag_reads_from_its_clues() {
+    // The grid alone cannot tell which way up the page is; the clue bands can.
+    let photo = image::open(sample("nonogram-scan.jpg")).unwrap().to_luma8();
+    let expected = truth("nonogram-scan.jpg");
+    let turned = [
+        ("nonogram-turned-90.png", image::imageops::rotate90(&photo)),
+        (
+            "nonogram-turned-180.png",
+            image::imageops::rotate180(&photo),
+        ),
+        (
+            "nonogram-turned-270.png",
+            image::imageops::rotate270(&photo),
+        ),
+    ];
+    for (name, picture) in turned {
+        let path = scratch_png(name, &picture);
+        let output = run(&["solve", "--json", "--no-image", path.to_str().unwrap()]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{name}: {}",
+            text(&output.stderr)
+        );
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["puzzle"], expected["puzzle"], "{name}");
+        assert_eq!(report["solution"], expected["solution"], "{name}");
+        assert_eq!(report["qr"], "www.gchq.gov.uk/puzz", "{name}");
+    }
+}
+
+#[test]
 fn pictures_without_a_puzzle_are_exit_three() {
     let mut state = 0x2545_f491_4f6c_dd1d_u64;
     let mut noise = move || {

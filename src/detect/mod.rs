@@ -110,6 +110,39 @@ impl Lattice {
         GrayImage::from_raw(size, size, pixels).unwrap_or_default()
     }
 
+    /// The same lattice seen turned `turns` quarter turns clockwise: its cell (row, column) is
+    /// this one's `read::source_cell(row, column, turns, ..)`, with the corners relabelled so
+    /// that row 0 is the turned grid's top. Anything cut out through the turned lattice comes
+    /// out turned with it.
+    pub fn turned(&self, turns: u8) -> Lattice {
+        let (rows, columns) = (self.rows, self.columns);
+        let (turned_rows, turned_columns) = if turns % 2 == 0 {
+            (rows, columns)
+        } else {
+            (columns, rows)
+        };
+        let points = (0..=turned_rows)
+            .map(|i| {
+                (0..=turned_columns)
+                    .map(|j| {
+                        let (r, c) = match turns % 4 {
+                            0 => (i, j),
+                            1 => (rows - j, i),
+                            2 => (rows - i, columns - j),
+                            _ => (j, columns - i),
+                        };
+                        self.points[r][c]
+                    })
+                    .collect()
+            })
+            .collect();
+        Lattice {
+            rows: turned_rows,
+            columns: turned_columns,
+            points,
+        }
+    }
+
     /// Top-left, top-right, bottom-right, bottom-left corners of a cell.
     fn corners(&self, row: usize, column: usize) -> Option<[(f32, f32); 4]> {
         let top = self.points.get(row)?;
@@ -389,6 +422,9 @@ mod tests {
         let image = GrayImage::from_fn(10, 10, |x, _| image::Luma([if x < 5 { 0 } else { 200 }]));
         let cell = lattice.cell_image(&image, 0, 0, 4, 0.0);
         assert_eq!(cell.get_pixel(0, 0).0[0], 0);
+        // Turned a quarter clockwise, the cell's left (dark) half is on top.
+        let turned = lattice.turned(1).cell_image(&image, 0, 0, 4, 0.0);
+        assert!(turned.get_pixel(0, 0).0[0] < 50 && turned.get_pixel(0, 3).0[0] > 150);
         assert_eq!(cell.get_pixel(3, 3).0[0], 200);
         assert_eq!(
             lattice.cell_image(&image, 1, 1, 2, 0.1).get_pixel(0, 0).0[0],

@@ -736,6 +736,8 @@ pub struct NonogramRead {
     /// The lattice cell (row, column) where the puzzle's grid starts: (0, 0) when the clues
     /// are printed outside the lattice, past the clue cells when they are boxed inside it.
     pub origin: (usize, usize),
+    /// Quarter turns clockwise from the lattice to the puzzle (clues left and above).
+    pub quarter_turns: u8,
 }
 
 /// How many of the least sure clue numbers the corrector may change: a nonogram has hundreds
@@ -743,27 +745,40 @@ pub struct NonogramRead {
 const DOUBTFUL_CLUES: usize = 12;
 
 impl NonogramRead {
-    /// The black cells of `grid` (in any orientation) at or past `origin` in the lattice as
-    /// givens.
-    pub fn new(clues: clues::CluesRead, grid: &GridRead, origin: (usize, usize)) -> NonogramRead {
+    /// The black cells of `grid` (read in any orientation) as givens of the puzzle that starts
+    /// at `origin` in the lattice, or that is the lattice turned `turns` quarter turns.
+    pub fn new(
+        clues: clues::CluesRead,
+        grid: &GridRead,
+        origin: (usize, usize),
+        turns: u8,
+    ) -> NonogramRead {
         let (rows, columns) = if grid.quarter_turns % 2 == 0 {
             (grid.rows, grid.columns)
         } else {
             (grid.columns, grid.rows)
         };
-        let mut givens: Vec<(usize, usize)> = grid
+        let black: std::collections::HashSet<(usize, usize)> = grid
             .cells
             .iter()
             .filter(|c| c.value == CellValue::Black)
             .map(|c| source_cell(c.row, c.column, grid.quarter_turns, rows, columns))
-            .filter(|&(r, c)| r >= origin.0 && c >= origin.1)
+            .collect();
+        let (puzzle_rows, puzzle_columns) = if turns % 2 == 0 {
+            (rows, columns)
+        } else {
+            (columns, rows)
+        };
+        let givens = (origin.0..puzzle_rows)
+            .flat_map(|r| (origin.1..puzzle_columns).map(move |c| (r, c)))
+            .filter(|&(r, c)| black.contains(&source_cell(r, c, turns, rows, columns)))
             .map(|(r, c)| (r - origin.0, c - origin.1))
             .collect();
-        givens.sort_unstable();
         NonogramRead {
             clues,
             givens,
             origin,
+            quarter_turns: turns,
         }
     }
 
@@ -891,7 +906,7 @@ pub fn read_puzzle(
     let nonogram_allowed = kind.is_none_or(|kind| kind == "nonogram");
     if nonogram_allowed && grid.quarter_turns == 0 {
         if let Some((clues, top, left)) = clues::boxed_clues(&grid) {
-            return Reading::Nonogram(NonogramRead::new(clues, &grid, (top, left)));
+            return Reading::Nonogram(NonogramRead::new(clues, &grid, (top, left), 0));
         }
     }
     let may_be_nonogram = match kind {
@@ -899,15 +914,53 @@ pub fn read_puzzle(
         None => (numbers as f32) < NONOGRAM_NUMBER_SHARE * grid.cells.len() as f32,
     };
     if may_be_nonogram {
-        let clues = clues::read_clues(image, lattice, classifier);
+        let (turns, clues) = clues_on_any_side(image, lattice, classifier);
         // Most lines of a nonogram have a clue; a Sudoku or Nurikabe photo shows at most
         // stray print beside its grid.
         if kind.is_some() || clues.count() * 2 >= lattice.rows + lattice.columns {
-            return Reading::Nonogram(NonogramRead::new(clues, &grid, (0, 0)));
+            return Reading::Nonogram(NonogramRead::new(clues, &grid, (0, 0), turns));
         }
     }
     let kind = kind.map_or_else(|| guess_kind(&grid).to_string(), str::to_string);
     Reading::Cells { grid, kind }
+}
+
+/// Clue numbers read with less mean confidence than this, or beside too few lines, may stand
+/// on other sides of the grid: the photo may be turned.
+const SURE_CLUES: f32 = 0.8;
+
+/// The clues beside `lattice` and the quarter turns that put them left of and above the grid:
+/// upright when they read well there, else whichever turn reads surest. A nonogram's grid alone
+/// (blank cells, a few black ones) does not tell which way up the page is; its clues do.
+fn clues_on_any_side(
+    image: &GrayImage,
+    lattice: &Lattice,
+    classifier: &DigitClassifier,
+) -> (u8, clues::CluesRead) {
+    let sureness = |clues: &clues::CluesRead| -> f32 {
+        clues
+            .rows
+            .iter()
+            .chain(&clues.columns)
+            .flatten()
+            .map(|n| n.confidence)
+            .sum()
+    };
+    let upright = clues::read_clues(image, lattice, classifier);
+    let lines = lattice.rows + lattice.columns;
+    if upright.count() * 2 >= lines && sureness(&upright) >= SURE_CLUES * upright.count() as f32 {
+        return (0, upright);
+    }
+    (1..4u8)
+        .map(|turns| {
+            (
+                turns,
+                clues::read_clues(image, &lattice.turned(turns), classifier),
+            )
+        })
+        .chain(std::iter::once((0, upright)))
+        .max_by(|a, b| sureness(&a.1).total_cmp(&sureness(&b.1)))
+        .expect("four readings")
 }
 
 impl Reading {
@@ -924,7 +977,10 @@ impl Reading {
     pub fn puzzle_lattice(&self, lattice: &Lattice) -> Lattice {
         match self {
             Reading::Cells { .. } => lattice.clone(),
-            Reading::Nonogram(nonogram) => nonogram.grid_lattice(lattice),
+            Reading::Nonogram(nonogram) if nonogram.quarter_turns == 0 => {
+                nonogram.grid_lattice(lattice)
+            }
+            Reading::Nonogram(_) => lattice.clone(),
         }
     }
 
@@ -932,7 +988,7 @@ impl Reading {
     pub fn quarter_turns(&self) -> u8 {
         match self {
             Reading::Cells { grid, .. } => grid.quarter_turns,
-            Reading::Nonogram(_) => 0,
+            Reading::Nonogram(nonogram) => nonogram.quarter_turns,
         }
     }
 
