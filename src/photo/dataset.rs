@@ -285,7 +285,8 @@ fn shuffle_sudoku(sudoku: &Sudoku, rng: &mut Rng) -> Sudoku {
     Sudoku { cells }
 }
 
-/// A random round maze with the start in the centre, kept when its way out takes 4 or more jumps.
+/// A random round maze with the start in the centre, kept when its way out takes 3 or more
+/// jumps.
 fn random_maze(rng: &mut Rng) -> Option<JumpMaze> {
     for _ in 0..50 {
         let radius = 3 + rng.below(6);
@@ -303,7 +304,8 @@ fn random_maze(rng: &mut Rng) -> Option<JumpMaze> {
                             .powf(1.0 / roundness)
                             <= radius as f32 + 0.3;
                         if inside {
-                            1 + rng.below(radius.min(9)) as u32
+                            // Jumps under half the radius: no way out in one or two jumps.
+                            1 + rng.below((radius / 2).clamp(2, 9)) as u32
                         } else {
                             0
                         }
@@ -318,7 +320,7 @@ fn random_maze(rng: &mut Rng) -> Option<JumpMaze> {
         if let Ok(Some((path, _))) =
             crate::kinds::jump::solver::shortest_paths(&maze, &Deadline::none())
         {
-            if path.cells.len() >= 4 {
+            if path.cells.len() >= 3 {
                 return Some(maze);
             }
         }
@@ -396,6 +398,13 @@ mod tests {
                 let truth =
                     serde_json::Value::Object(super::super::truth::report_fields(&puzzle, &answer));
                 super::super::truth::verify(&truth).unwrap();
+                if let Drawable::Jump(maze) = &puzzle {
+                    // Random mazes are at most 17 cells across; the bundled one is 21.
+                    assert!(
+                        maze.grid.len() <= 17,
+                        "seed {seed}: fell back to the bundled maze"
+                    );
+                }
                 if kind != "jump" {
                     let solution = puzzle.as_puzzle().solve(&Deadline::none()).unwrap();
                     assert!(matches!(solution, Outcome::Unique(_)), "{kind} {seed}");
