@@ -537,31 +537,10 @@ impl Matrix {
                 }
             }
         }
-        let h = solve(normal)?;
+        let h = crate::photo::geometry::solve_eight(normal)?;
         let fitted = Matrix([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0]);
         Some(to_denorm.times(&fitted).times(&from_norm))
     }
-}
-
-/// Solves 8 linear equations (augmented rows) by Gauss-Jordan elimination with partial pivoting.
-fn solve(mut a: [[f64; 9]; 8]) -> Option<[f64; 8]> {
-    for col in 0..8 {
-        let pivot = (col..8).max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))?;
-        if a[pivot][col].abs() < 1e-12 {
-            return None;
-        }
-        a.swap(col, pivot);
-        let pivot_row = a[col];
-        for (row, equation) in a.iter_mut().enumerate() {
-            if row != col {
-                let factor = equation[col] / pivot_row[col];
-                for (value, pivot_value) in equation.iter_mut().zip(pivot_row).skip(col) {
-                    *value -= factor * pivot_value;
-                }
-            }
-        }
-    }
-    Some(std::array::from_fn(|i| a[i][8] / a[i][i]))
 }
 
 /// Glyphs bucketed by position, for nearest-glyph queries.

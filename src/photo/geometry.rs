@@ -9,6 +9,29 @@ use super::rng::Rng;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Homography(pub [f64; 9]);
 
+/// Solves 8 linear equations in 8 unknowns, given as augmented rows, by Gauss-Jordan
+/// elimination with partial pivoting; `None` when they are (nearly) singular. A homography has
+/// eight unknowns, from four point pairs exactly or from many by least squares.
+pub fn solve_eight(mut a: [[f64; 9]; 8]) -> Option<[f64; 8]> {
+    for col in 0..8 {
+        let pivot = (col..8).max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        let pivot_row = a[col];
+        for (row, equation) in a.iter_mut().enumerate() {
+            if row != col {
+                let factor = equation[col] / pivot_row[col];
+                for (value, pivot_value) in equation.iter_mut().zip(pivot_row).skip(col) {
+                    *value -= factor * pivot_value;
+                }
+            }
+        }
+    }
+    Some(std::array::from_fn(|i| a[i][8] / a[i][i]))
+}
+
 impl Homography {
     /// The transform taking each `from[i]` to `to[i]`; `None` when the points are degenerate.
     pub fn from_points(from: [(f64, f64); 4], to: [(f64, f64); 4]) -> Option<Homography> {
@@ -18,23 +41,7 @@ impl Homography {
             a[2 * i] = [x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y, u];
             a[2 * i + 1] = [0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y, v];
         }
-        for col in 0..8 {
-            let pivot = (col..8).max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))?;
-            if a[pivot][col].abs() < 1e-12 {
-                return None;
-            }
-            a.swap(col, pivot);
-            let pivot_row = a[col];
-            for (row, equation) in a.iter_mut().enumerate() {
-                if row != col {
-                    let factor = equation[col] / pivot_row[col];
-                    for (value, pivot_value) in equation.iter_mut().zip(pivot_row).skip(col) {
-                        *value -= factor * pivot_value;
-                    }
-                }
-            }
-        }
-        let h: Vec<f64> = (0..8).map(|i| a[i][8] / a[i][i]).collect();
+        let h = solve_eight(a)?;
         Some(Homography([
             h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0,
         ]))
