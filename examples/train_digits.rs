@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release --example train_digits -- --out models/digits.bin
 //!     [--cells N] [--epochs N] [--seed N] [--threads N] [--test-cells N]
+//!     [--shape C1,C2,H]  channels of the two convolutions and width of the hidden layer
 //!     [--eval FILE]    evaluate an existing weights file instead of training
 //!     [--dump DIR]     also write a sheet of training cells and their glyphs as PNG
 //! ```
@@ -13,9 +14,9 @@ use std::time::Instant;
 use gridsight::photo::rng::Rng;
 use gridsight::read::classifier::{DigitClassifier, Shape};
 use gridsight::read::glyphs::{read_cell, CellContent, SIDE};
-use gridsight::read::synth::{self, LabelledGlyph, HELD_OUT_FONTS, TRAINING_FONTS};
+use gridsight::read::synth::{self, LabelledGlyph};
 use gridsight::read::train::{accuracy, train, TrainOptions};
-use gridsight::render::FontName;
+use gridsight::read::typefaces::{self, Typeface};
 use image::{GrayImage, Luma};
 
 /// Seeds of the test sets; the model card and the tests use the same ones.
@@ -31,6 +32,7 @@ struct Args {
     epochs: usize,
     seed: u64,
     threads: usize,
+    shape: Shape,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -43,6 +45,11 @@ fn parse_args() -> Result<Args, String> {
         epochs: 8,
         seed: 1,
         threads: 2,
+        shape: Shape {
+            conv1: 8,
+            conv2: 16,
+            hidden: 64,
+        },
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -57,6 +64,7 @@ fn parse_args() -> Result<Args, String> {
             "--epochs" => args.epochs = number(value()?)? as usize,
             "--seed" => args.seed = number(value()?)?,
             "--threads" => args.threads = number(value()?)?.max(1) as usize,
+            "--shape" => args.shape = parse_shape(&value()?)?,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -66,11 +74,30 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
+/// A shape written `C1,C2,H`.
+fn parse_shape(text: &str) -> Result<Shape, String> {
+    let sizes: Vec<usize> = text
+        .split(',')
+        .map(|part| part.trim().parse::<usize>())
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("--shape {text}: {e}"))?;
+    match sizes[..] {
+        [conv1, conv2, hidden] if sizes.iter().all(|&n| (1..=256).contains(&n)) => Ok(Shape {
+            conv1,
+            conv2,
+            hidden,
+        }),
+        _ => Err(format!(
+            "--shape {text}: give three sizes 1..=256, as 8,16,64"
+        )),
+    }
+}
+
 /// `glyph_set` split over threads, each part with its own seed derived from `seed`.
 fn glyphs(
     seed: u64,
     cells: usize,
-    fonts: &[FontName],
+    fonts: &[Typeface],
     threads: usize,
 ) -> (Vec<LabelledGlyph>, usize) {
     let share = cells.div_ceil(threads);
@@ -99,7 +126,7 @@ fn dump(dir: &str, seed: u64) -> Result<(), String> {
     let (cols, rows, tile) = (12u32, 10u32, 100u32);
     let mut sheet = GrayImage::from_pixel(cols * tile, rows * tile, Luma([128]));
     for k in 0..cols * rows / 2 {
-        let cell = synth::render_cell(&mut rng.fork(), &TRAINING_FONTS);
+        let cell = synth::render_cell(&mut rng.fork(), &typefaces::TRAINING);
         let (x0, y0) = ((2 * k % cols) * tile, (2 * k / cols) * tile);
         image::imageops::overlay(&mut sheet, &cell.image, i64::from(x0), i64::from(y0));
         if let CellContent::Glyphs(found) = read_cell(&cell.image) {
@@ -122,8 +149,8 @@ fn dump(dir: &str, seed: u64) -> Result<(), String> {
 
 fn report(model: &DigitClassifier, test_cells: usize, threads: usize) {
     let started = Instant::now();
-    let (held, held_missed) = glyphs(HELD_OUT_SEED, test_cells, &HELD_OUT_FONTS, threads);
-    let (all, all_missed) = glyphs(ALL_FONTS_SEED, test_cells, &FontName::EVERY, threads);
+    let (held, held_missed) = glyphs(HELD_OUT_SEED, test_cells, &typefaces::HELD_OUT, threads);
+    let (all, all_missed) = glyphs(ALL_FONTS_SEED, test_cells, &typefaces::every(), threads);
     let timed = Instant::now();
     let held_accuracy = accuracy(model, &held);
     let per_glyph = timed.elapsed().as_secs_f64() * 1000.0 / held.len().max(1) as f64;
@@ -175,7 +202,7 @@ fn main() {
     }
     let Some(out) = &args.out else { return };
     let started = Instant::now();
-    let (data, missed) = glyphs(args.seed, args.cells, &TRAINING_FONTS, args.threads);
+    let (data, missed) = glyphs(args.seed, args.cells, &typefaces::TRAINING, args.threads);
     println!(
         "{} training glyphs from {} cells ({} cut wrongly, skipped) in {:.1} s",
         data.len(),
@@ -184,11 +211,7 @@ fn main() {
         started.elapsed().as_secs_f64()
     );
     let options = TrainOptions {
-        shape: Shape {
-            conv1: 8,
-            conv2: 16,
-            hidden: 64,
-        },
+        shape: args.shape,
         epochs: args.epochs,
         batch: 64,
         learning_rate: 2e-3,

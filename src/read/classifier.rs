@@ -334,20 +334,20 @@ fn softmax(logits: &[f32]) -> [f32; CLASSES] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::synth::{glyph_set, HELD_OUT_FONTS};
-    use crate::render::FontName;
+    use crate::read::synth::glyph_set;
+    use crate::read::typefaces::{self, Typeface};
 
     /// Held-out-font accuracy stated in `models/README.md`, less a margin for a fresh sample.
-    const STATED_HELD_OUT: f32 = 0.9714;
+    const STATED_HELD_OUT: f32 = 0.9504;
     const MARGIN: f32 = 0.01;
 
-    fn accuracy_on(fonts: &[FontName], seed: u64) -> f32 {
+    fn accuracy_on(fonts: &[Typeface], seed: u64) -> f32 {
         let model = DigitClassifier::bundled();
         let (glyphs, missed) = glyph_set(seed, 2500, fonts);
-        // About 6% of the rendered cells are cut wrongly, most of them the heavily defocused
-        // ones whose two digits run together.
+        // About 17% of the rendered cells are cut wrongly: heavily defocused, thickened or
+        // condensed bold digits that run together, thinned ones that break apart.
         assert!(
-            missed < 200,
+            missed < 500,
             "{missed} of 2500 cells cut into the wrong number of glyphs"
         );
         let right = glyphs
@@ -359,7 +359,7 @@ mod tests {
 
     #[test]
     fn bundled_model_reads_held_out_fonts_as_stated() {
-        let accuracy = accuracy_on(&HELD_OUT_FONTS, 31_337);
+        let accuracy = accuracy_on(&typefaces::HELD_OUT, 31_337);
         assert!(
             accuracy >= STATED_HELD_OUT - MARGIN,
             "held-out accuracy {accuracy}"
@@ -369,7 +369,7 @@ mod tests {
     #[test]
     fn readings_are_ranked_probabilities() {
         let model = DigitClassifier::bundled();
-        let (glyphs, _) = glyph_set(5, 20, &FontName::EVERY);
+        let (glyphs, _) = glyph_set(5, 20, &typefaces::every());
         for sample in &glyphs {
             let reading = model.classify(&sample.glyph);
             let total: f32 = reading.probabilities.iter().sum();

@@ -14,6 +14,7 @@ pub mod glyphs;
 mod jump;
 pub mod synth;
 pub mod train;
+pub mod typefaces;
 
 use std::time::Duration;
 

@@ -2,33 +2,21 @@
 //! embedded font, photographed badly, cropped roughly, then cut into normalised glyphs by
 //! `glyphs` exactly as at run time.
 //!
-//! Each cell draws, from one seed: cell size, font, ink height and position, faux-bold
-//! thickening, rotation, shear, width scale and perspective, grid lines at the border (thin or
-//! thick, cut or kept by a jittered crop), uneven light and shadow, dimming, defocus and motion
-//! blur, sensor noise and JPEG compression. It renders no letters and no whole puzzles (that is
-//! `render` and `photo`).
+//! Each cell draws, from one seed: cell size, typeface, ink height and position, stroke weight
+//! (thinned, thickened or faux bold), rotation, shear, width scale (condensed print) and
+//! perspective, grid lines at the border (thin or thick, cut or kept by a jittered crop), uneven
+//! light and shadow, dimming, low camera resolution (a cell only 10-25 pixels across, resampled
+//! up to the crop as at run time), defocus and motion blur, sensor noise and JPEG compression.
+//! It renders no letters and no whole puzzles (that is `render` and `photo`).
 
 use image::{GrayImage, Luma, Rgb, RgbImage};
 
 use super::glyphs::{read_cell, CellContent, NormalisedGlyph};
+use super::typefaces::Typeface;
 use crate::photo::effects::{self, Frame};
 use crate::photo::geometry::Homography;
 use crate::photo::rng::Rng;
 use crate::render::canvas::{self, HAlign};
-use crate::render::FontName;
-
-/// The fonts the bundled model is trained on; the other two are held out to test it.
-pub const TRAINING_FONTS: [FontName; 7] = [
-    FontName::Sans,
-    FontName::SansBold,
-    FontName::Serif,
-    FontName::WideSansBold,
-    FontName::WideSans,
-    FontName::Mono,
-    FontName::MonoBold,
-];
-/// Fonts never seen in training, for the held-out accuracy.
-pub const HELD_OUT_FONTS: [FontName; 2] = [FontName::SerifBold, FontName::WideSerif];
 
 /// A rendered cell crop and the number printed in it.
 #[derive(Debug, Clone)]
@@ -46,7 +34,7 @@ pub struct LabelledGlyph {
 
 /// Glyphs from `count` cells rendered with `seed`, and how many cells `glyphs` cut into the
 /// wrong number of glyphs (those are left out: their labels would not line up).
-pub fn glyph_set(seed: u64, count: usize, fonts: &[FontName]) -> (Vec<LabelledGlyph>, usize) {
+pub fn glyph_set(seed: u64, count: usize, fonts: &[Typeface]) -> (Vec<LabelledGlyph>, usize) {
     let mut rng = Rng::new(seed);
     let mut glyphs = Vec::with_capacity(count * 5 / 4);
     let mut missed = 0;
@@ -78,7 +66,7 @@ fn draw_number(rng: &mut Rng) -> u32 {
 }
 
 /// One photographed cell holding a number in one of `fonts`.
-pub fn render_cell(rng: &mut Rng, fonts: &[FontName]) -> SynthCell {
+pub fn render_cell(rng: &mut Rng, fonts: &[Typeface]) -> SynthCell {
     let number = draw_number(rng);
     let font = fonts[rng.below(fonts.len())].font();
     let side = rng.range(22.0, 80.0);
@@ -111,26 +99,20 @@ pub fn render_cell(rng: &mut Rng, fonts: &[FontName]) -> SynthCell {
         margin + side / 2.0 + rng.range(-0.08, 0.08) * side,
         margin + side / 2.0 + rng.range(-0.08, 0.08) * (side - ink_height).max(0.0),
     );
-    canvas::draw_label(&mut page, &font, size, &text, centre, HAlign::Centre, ink);
-    if rng.chance(0.3) {
-        // Faux bold: the same text again a fraction of a stroke to the side.
-        let shift = rng.range(0.3, 0.06 * size);
-        let down = if rng.chance(0.5) { shift * 0.5 } else { 0.0 };
-        canvas::draw_label(
-            &mut page,
-            &font,
-            size,
-            &text,
-            (centre.0 + shift, centre.1 + down),
-            HAlign::Centre,
-            ink,
-        );
-    }
-
+    draw_number_layer(&mut page, &font, size, &text, centre, ink, rng);
     // The crop: a square resampled from a slightly wrong quad around the cell, as a grid
     // detector's rectified cell would be (off by a few per cent, lines within a couple of
     // degrees of square), with the print itself a little rotated, sheared and stretched.
-    let out = (side * rng.range(0.8, 1.25)).round().clamp(16.0, 100.0) as u32;
+    // Low camera resolution: the page as a camera that gives the digits only 6-11 pixels of
+    // height sees it, resampled up to a crop of 48-64 pixels as the reader's cells and clue
+    // bands are.
+    let low_res = rng.chance(0.25).then(|| rng.range(6.0, 11.0) / ink_height);
+    let low_res = low_res.filter(|&scale| scale < 0.85);
+    let out = if low_res.is_some() {
+        rng.range(48.0, 64.0).round() as u32
+    } else {
+        (side * rng.range(0.8, 1.25)).round().clamp(16.0, 100.0) as u32
+    };
     let angle = rng.range(-2.0f32, 2.0).to_radians();
     let shear = rng.range(-0.12, 0.12);
     let stretch = rng.range(0.88, 1.12);
@@ -155,6 +137,14 @@ pub fn render_cell(rng: &mut Rng, fonts: &[FontName]) -> SynthCell {
         corner(h, h, rng),
         corner(-h, h, rng),
     ];
+    let mut quad = quad;
+    if let Some(scale) = low_res {
+        let small = ((page_side as f32 * scale).round() as u32).max(4);
+        let filter = image::imageops::FilterType::Triangle;
+        page = image::imageops::resize(&page, small, small, filter);
+        let s = f64::from(small) / f64::from(page_side);
+        quad = quad.map(|(x, y)| (x * s, y * s));
+    }
     let o = f64::from(out);
     let Some(to_page) = Homography::from_points([(0.0, 0.0), (o, 0.0), (o, o), (0.0, o)], quad)
     else {
@@ -184,7 +174,14 @@ pub fn render_cell(rng: &mut Rng, fonts: &[FontName]) -> SynthCell {
     effects::light_and_shadow(&mut frame, light, shadow, &mut rng.fork());
     // Old phone cameras at close range often leave digits badly out of focus: strokes smeared
     // over a tenth of the cell, the "1"'s flag and foot merged into its stem.
-    let blur = if rng.chance(0.35) { 0.08 } else { 0.035 };
+    // A low-resolution cell is blurred enough by its upsampling.
+    let blur = if low_res.is_some() {
+        0.015
+    } else if rng.chance(0.35) {
+        0.08
+    } else {
+        0.035
+    };
     effects::defocus(&mut frame, rng.range(0.0, blur * out as f32));
     if rng.chance(0.3) {
         effects::motion_blur(&mut frame, rng.range(0.0, 2.0), rng.range(0.0, 180.0));
@@ -199,6 +196,116 @@ pub fn render_cell(rng: &mut Rng, fonts: &[FontName]) -> SynthCell {
         image = jpeg_round_trip(&image, rng.range(25.0, 95.0) as u8).unwrap_or(image);
     }
     SynthCell { image, number }
+}
+
+/// Supersampling of the number's own layer, so stroke weight can change by less than a pixel.
+const LAYER_SCALE: u32 = 3;
+
+/// Draws `text` onto `page` in `ink`, centred on `centre`, now and then squeezed across
+/// (condensed print), with its strokes thinned (light print, a thin face), thickened (ink spread
+/// on newsprint, a heavy face) or doubled a little to the side (faux bold).
+fn draw_number_layer(
+    page: &mut RgbImage,
+    font: &ab_glyph::FontRef<'static>,
+    size: f32,
+    text: &str,
+    centre: (f32, f32),
+    ink: Rgb<u8>,
+    rng: &mut Rng,
+) {
+    let k = LAYER_SCALE as f32;
+    let (w, h) = (page.width() * LAYER_SCALE, page.height() * LAYER_SCALE);
+    let mut layer = RgbImage::from_pixel(w, h, Rgb([255; 3]));
+    let black = Rgb([0; 3]);
+    let hi_centre = (centre.0 * k, centre.1 * k);
+    canvas::draw_label(
+        &mut layer,
+        font,
+        size * k,
+        text,
+        hi_centre,
+        HAlign::Centre,
+        black,
+    );
+    if rng.chance(0.25) {
+        // Faux bold: the same text again a fraction of a stroke to the side.
+        let shift = rng.range(0.3, (0.06 * size).max(0.31)) * k;
+        let down = if rng.chance(0.5) { shift * 0.5 } else { 0.0 };
+        let moved = (hi_centre.0 + shift, hi_centre.1 + down);
+        canvas::draw_label(
+            &mut layer,
+            font,
+            size * k,
+            text,
+            moved,
+            HAlign::Centre,
+            black,
+        );
+    }
+    let mut coverage: Vec<f32> = layer
+        .pixels()
+        .map(|p| 1.0 - f32::from(p[0]) / 255.0)
+        .collect();
+    let weight = rng.unit();
+    let radius = if weight < 0.2 {
+        -(rng.range(0.0, 0.025 * size * k).round() as isize)
+    } else if weight < 0.45 {
+        rng.range(0.0, 0.025 * size * k).round() as isize
+    } else {
+        0
+    };
+    if radius != 0 {
+        morph(&mut coverage, w as usize, h as usize, radius);
+    }
+    let squeeze = if rng.chance(0.2) {
+        rng.range(0.65, 0.9)
+    } else {
+        1.0
+    };
+    // Each page pixel averages LAYER_SCALE x LAYER_SCALE points of the layer, spread wider
+    // across by 1/squeeze about the centre.
+    let samples = (LAYER_SCALE * LAYER_SCALE) as f32;
+    for (x, y, pixel) in page.enumerate_pixels_mut() {
+        let mut sum = 0.0;
+        for dy in 0..LAYER_SCALE {
+            let row = (y * LAYER_SCALE + dy) as usize * w as usize;
+            for dx in 0..LAYER_SCALE {
+                let px = x as f32 + (dx as f32 + 0.5) / k;
+                let lx = ((px - centre.0) / squeeze + centre.0) * k;
+                if (0.0..w as f32).contains(&lx) {
+                    sum += coverage[row + lx as usize];
+                }
+            }
+        }
+        let c = sum / samples;
+        for (channel, &ink_level) in pixel.0.iter_mut().zip(&ink.0) {
+            *channel = (f32::from(*channel) * (1.0 - c) + f32::from(ink_level) * c).round() as u8;
+        }
+    }
+}
+
+/// Grows (positive `radius`) or shrinks (negative) the inked area of a `w` x `h` coverage map
+/// by a square of that radius: a running max or min along rows, then along columns.
+fn morph(coverage: &mut [f32], w: usize, h: usize, radius: isize) {
+    let r = radius.unsigned_abs();
+    let pick = |a: f32, b: f32| if radius > 0 { a.max(b) } else { a.min(b) };
+    let mut line = Vec::new();
+    for y in 0..h {
+        line.clear();
+        line.extend_from_slice(&coverage[y * w..][..w]);
+        for x in 0..w {
+            let (a, b) = (x.saturating_sub(r), (x + r).min(w - 1));
+            coverage[y * w + x] = line[a..=b].iter().copied().fold(line[x], pick);
+        }
+    }
+    for x in 0..w {
+        line.clear();
+        line.extend((0..h).map(|y| coverage[y * w + x]));
+        for y in 0..h {
+            let (a, b) = (y.saturating_sub(r), (y + r).min(h - 1));
+            coverage[y * w + x] = line[a..=b].iter().copied().fold(line[y], pick);
+        }
+    }
 }
 
 /// The image after JPEG compression at `quality`.
