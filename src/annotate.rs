@@ -169,7 +169,7 @@ pub fn annotate(photo: &PhotoGeometry, puzzle: &dyn Puzzle, solved: &Solved) -> 
             }
         }
     }
-    draw_legend(&mut image, puzzle, solved);
+    draw_legend(&mut image, &photo.lattice, puzzle, solved);
     image
 }
 
@@ -293,8 +293,10 @@ fn arrow(image: &mut RgbImage, tail: (f32, f32), tip: (f32, f32), cell: f32) {
     );
 }
 
-/// A white box in the top-left corner: kind, verdict and any QR text.
-fn draw_legend(image: &mut RgbImage, puzzle: &dyn Puzzle, solved: &Solved) {
+/// A white box in a corner of the photo: kind, verdict and any QR text. The corner is the one
+/// where the box covers least of the puzzle: the lattice first, then a margin around it as
+/// wide as half the lattice, where a nonogram's clues and a jump maze's exit arrow lie.
+fn draw_legend(image: &mut RgbImage, lattice: &Lattice, puzzle: &dyn Puzzle, solved: &Solved) {
     let font = FontName::Sans.font();
     let size = (image.width().min(image.height()) as f32 / 30.0).clamp(12.0, 60.0);
     let verdict = if solved.unique {
@@ -312,27 +314,62 @@ fn draw_legend(image: &mut RgbImage, puzzle: &dyn Puzzle, solved: &Solved) {
     let width = lines
         .iter()
         .map(|l| canvas::text_advance(&font, size, l))
-        .fold(0.0, f32::max);
-    let height = size * 1.3 * lines.len() as f32;
-    canvas::fill_rect(
-        image,
-        0.0,
-        0.0,
-        width + size,
-        height + size * 0.6,
-        Rgb([255, 255, 255]),
+        .fold(0.0, f32::max)
+        + size;
+    let height = size * 1.3 * lines.len() as f32 + size * 0.6;
+    let (left, top) = legend_corner(
+        (image.width() as f32, image.height() as f32),
+        (width, height),
+        lattice,
     );
+    canvas::fill_rect(image, left, top, width, height, Rgb([255, 255, 255]));
     for (i, line) in lines.iter().enumerate() {
         canvas::draw_text(
             image,
             &font,
             size,
             line,
-            size * 0.5,
-            size * (1.2 + 1.3 * i as f32),
+            left + size * 0.5,
+            top + size * (1.2 + 1.3 * i as f32),
             Rgb([20, 20, 20]),
         );
     }
+}
+
+/// Top-left position of a `legend`-sized box in the corner of an `image`-sized photo that
+/// covers least of `lattice`, then least of the margin around it; top-left on a tie.
+fn legend_corner(image: (f32, f32), legend: (f32, f32), lattice: &Lattice) -> (f32, f32) {
+    let points = lattice.points.iter().flatten();
+    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for &(x, y) in points {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    let (mx, my) = ((x1 - x0) / 2.0, (y1 - y0) / 2.0);
+    let overlap = |left: f32, top: f32, [a0, b0, a1, b1]: [f32; 4]| {
+        let w = (left + legend.0).min(a1) - left.max(a0);
+        let h = (top + legend.1).min(b1) - top.max(b0);
+        w.max(0.0) * h.max(0.0)
+    };
+    let corners = [
+        (0.0, 0.0),
+        ((image.0 - legend.0).max(0.0), 0.0),
+        (0.0, (image.1 - legend.1).max(0.0)),
+        ((image.0 - legend.0).max(0.0), (image.1 - legend.1).max(0.0)),
+    ];
+    let cost = |&(left, top): &(f32, f32)| {
+        (
+            overlap(left, top, [x0, y0, x1, y1]),
+            overlap(left, top, [x0 - mx, y0 - my, x1 + mx, y1 + my]),
+        )
+    };
+    corners
+        .into_iter()
+        .min_by(|a, b| {
+            cost(a)
+                .partial_cmp(&cost(b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+        .unwrap_or((0.0, 0.0))
 }
 
 #[cfg(test)]
@@ -356,6 +393,47 @@ mod tests {
             },
             quarter_turns,
         }
+    }
+
+    /// A square lattice of `cells` x `cells` cells of `side` pixels from (`x`, `y`).
+    fn square_lattice(x: f32, y: f32, cells: usize, side: f32) -> Lattice {
+        Lattice {
+            rows: cells,
+            columns: cells,
+            points: (0..=cells)
+                .map(|r| {
+                    (0..=cells)
+                        .map(|c| (x + c as f32 * side, y + r as f32 * side))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_legend_takes_a_corner_clear_of_the_puzzle_and_its_clues() {
+        // Clear space all round: top-left.
+        let centred = square_lattice(400.0, 400.0, 10, 20.0);
+        assert_eq!(
+            legend_corner((1000.0, 1000.0), (100.0, 40.0), &centred),
+            (0.0, 0.0)
+        );
+        // A grid at the top-left: a corner that covers none of it.
+        let top_left = square_lattice(20.0, 20.0, 9, 20.0);
+        assert_eq!(
+            legend_corner((400.0, 400.0), (80.0, 40.0), &top_left),
+            (320.0, 0.0)
+        );
+        // A nonogram grid at the bottom-right with its clues above and left of it: the box
+        // stays off the clue margin too.
+        let bottom_right = square_lattice(200.0, 200.0, 10, 15.0);
+        let (left, top) = legend_corner((400.0, 400.0), (120.0, 40.0), &bottom_right);
+        assert!(left + 120.0 <= 200.0 - 75.0 || top + 40.0 <= 200.0 - 75.0 || left >= 350.0);
+        assert_ne!(
+            (left, top),
+            (280.0, 360.0),
+            "the bottom-right corner covers the grid"
+        );
     }
 
     #[test]
