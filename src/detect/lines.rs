@@ -111,10 +111,35 @@ impl Mask {
 /// straight line, which tolerates page curl and a slightly wrong outer quadrilateral.
 const SEGMENTS: usize = 12;
 
+/// How well `n` evenly spaced lines fit one way across a mask: ink where the lines should be
+/// and paper half-way between them.
+struct Fit {
+    /// The least inked line inside the border (its mean ink fraction along its length).
+    weakest: f32,
+    line_mean: f32,
+    mid_mean: f32,
+    /// The half-way points' ink fractions, most inked first.
+    mids: Vec<f32>,
+}
+
+impl Fit {
+    /// Every inner line inked and the half-way points clear, all but the `forgiven` most inked
+    /// of them.
+    fn holds(&self, forgiven: usize) -> bool {
+        let mid_most = self.mids.get(forgiven).copied().unwrap_or(0.0);
+        self.weakest >= 0.45
+            && self.mid_mean <= 0.5 * self.line_mean
+            && mid_most <= 0.85 * self.weakest.max(self.line_mean * 0.8)
+    }
+}
+
 /// The number of cells across the mask, `n` >= 3, such that lines stand at all `n + 1` evenly
 /// spaced positions and not half-way between them; the largest such `n` (a Sudoku's box lines
-/// alone would also pass as 3). `None` when no spacing fits. Solid patches count as ink where
-/// lines should be (a line runs under a black cell's edge) and as paper half-way between.
+/// alone would also pass as 3). Then a multiple of it whose lines all stand, when only one
+/// half-way point holds ink (a crease or a stray pen line along a column of cells, which hides
+/// the finer grid and leaves only its thick box lines). `None` when no spacing fits. Solid
+/// patches count as ink where lines should be (a line runs under a black cell's edge) and as
+/// paper half-way between.
 pub fn count_cells(mask: &Mask) -> Option<usize> {
     let (w, h) = (mask.width, mask.height);
     if w < 12 || h < SEGMENTS {
@@ -150,8 +175,7 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
             })
             .unwrap_or(c)
     };
-    let most = (w / 6).min(60);
-    (3..=most).rev().find(|&n| {
+    let fit = |n: usize| {
         let cell = w as f64 / n as f64;
         let reach = (cell * 0.2).round().max(1.0) as usize;
         // Half-way between lines, look narrower: a blurred line spreads towards the middle.
@@ -172,7 +196,7 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         let lines: Vec<f32> = (1..n)
             .map(|k| mean_over_segments(&|s| with_solids[s][found[s][k]]))
             .collect();
-        let mids: Vec<f32> = (0..n)
+        let mut mids: Vec<f32> = (0..n)
             .map(|k| {
                 mean_over_segments(&|s| {
                     let centre = (found[s][k] + found[s][k + 1]) / 2;
@@ -187,14 +211,25 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
                 })
             })
             .collect();
-        let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
-        let line_mean = lines.iter().sum::<f32>() / lines.len() as f32;
         let mid_mean = mids.iter().sum::<f32>() / mids.len() as f32;
-        let mid_most = mids.iter().copied().fold(0.0, f32::max);
-        weakest >= 0.45
-            && mid_mean <= 0.5 * line_mean
-            && mid_most <= 0.85 * weakest.max(line_mean * 0.8)
-    })
+        mids.sort_by(|a, b| b.total_cmp(a));
+        Fit {
+            weakest: lines.iter().copied().fold(f32::MAX, f32::min),
+            line_mean: lines.iter().sum::<f32>() / lines.len() as f32,
+            mid_mean,
+            mids,
+        }
+    };
+    let most = (w / 6).min(60);
+    let coarse = (3..=most).rev().find(|&n| fit(n).holds(0))?;
+    // Each line of a finer grid is inked, so any stray ink half-way hides it only when it
+    // falls in one place; and a coarse grid's multiple fails on its own half-way points, which
+    // are blank cells' middles where the finer lines would be.
+    let finer = (2..=most / coarse)
+        .map(|k| k * coarse)
+        .filter(|&n| fit(n).holds(1))
+        .last();
+    Some(finer.unwrap_or(coarse))
 }
 
 /// Where each of the `n + 1` evenly spaced lines perpendicular to x runs, sampled at the
