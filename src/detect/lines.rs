@@ -182,15 +182,30 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         let mid_reach = (cell * 0.1).round() as usize;
         // Each line snapped to its strongest column within reach, segment by segment, so a
         // line bent by curl or a slightly wrong outline is scored where it is, and the
-        // half-way points are measured between the lines as found.
-        let found: Vec<Vec<usize>> = with_solids
-            .iter()
-            .map(|column| {
-                (0..=n)
-                    .map(|k| snap(column, k as f64 * cell - 0.5, reach))
-                    .collect()
-            })
-            .collect();
+        // half-way points are measured between the lines as found. The outline's corners hold
+        // the lines' ends near their straight places, and curl bends them most in the middle:
+        // so each end segment snaps around the straight place and each next one inward around
+        // where its neighbour found the line, never further than `bend` from straight.
+        let bend = cell * 0.4;
+        let mut found = vec![vec![0usize; n + 1]; SEGMENTS];
+        let half = SEGMENTS / 2;
+        for order in [
+            (0..half).collect::<Vec<_>>(),
+            (half..SEGMENTS).rev().collect(),
+        ] {
+            for (i, &s) in order.iter().enumerate() {
+                for k in 0..=n {
+                    let straight = k as f64 * cell - 0.5;
+                    let guess = match i {
+                        0 => straight,
+                        _ => {
+                            (found[order[i - 1]][k] as f64).clamp(straight - bend, straight + bend)
+                        }
+                    };
+                    found[s][k] = snap(&with_solids[s], guess, reach);
+                }
+            }
+        }
         let mean_over_segments =
             |value: &dyn Fn(usize) -> f32| (0..SEGMENTS).map(value).sum::<f32>() / SEGMENTS as f32;
         let lines: Vec<f32> = (1..n)
