@@ -194,15 +194,13 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
             (half..SEGMENTS).rev().collect(),
         ] {
             for (i, &s) in order.iter().enumerate() {
-                for k in 0..=n {
+                let previous = i.checked_sub(1).map(|before| found[order[before]].clone());
+                for (k, place) in found[s].iter_mut().enumerate() {
                     let straight = k as f64 * cell - 0.5;
-                    let guess = match i {
-                        0 => straight,
-                        _ => {
-                            (found[order[i - 1]][k] as f64).clamp(straight - bend, straight + bend)
-                        }
-                    };
-                    found[s][k] = snap(&with_solids[s], guess, reach);
+                    let guess = previous.as_ref().map_or(straight, |previous| {
+                        (previous[k] as f64).clamp(straight - bend, straight + bend)
+                    });
+                    *place = snap(&with_solids[s], guess, reach);
                 }
             }
         }
@@ -241,9 +239,9 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
     // falls in one place; and a coarse grid's multiple fails on its own half-way points, which
     // are blank cells' middles where the finer lines would be.
     let finer = (2..=most / coarse)
+        .rev()
         .map(|k| k * coarse)
-        .filter(|&n| fit(n).holds(1))
-        .last();
+        .find(|&n| fit(n).holds(1));
     Some(finer.unwrap_or(coarse))
 }
 
@@ -376,6 +374,21 @@ mod tests {
             assert!(before == after || near_patch, "({x}, {y}) wiped");
         }
         assert_eq!(count_cells(&mask.without_solids(6)), Some(10));
+    }
+
+    #[test]
+    fn a_stray_line_half_way_does_not_hide_the_finer_grid() {
+        let mut mask = grid_mask(270, 9, 0.0);
+        // A crease down the middle of the last column: the 9 lines fail there, the 3 do not.
+        for y in 0..270 {
+            mask.ink[y * 270 + 255] = true;
+        }
+        assert_eq!(count_cells(&mask), Some(9));
+    }
+
+    #[test]
+    fn lines_bowed_by_a_third_of_a_cell_are_counted() {
+        assert_eq!(count_cells(&grid_mask(300, 10, 10.5)), Some(10));
     }
 
     #[test]
