@@ -111,10 +111,35 @@ impl Mask {
 /// straight line, which tolerates page curl and a slightly wrong outer quadrilateral.
 const SEGMENTS: usize = 12;
 
+/// How well `n` evenly spaced lines fit one way across a mask: ink where the lines should be
+/// and paper half-way between them.
+struct Fit {
+    /// The least inked line inside the border (its mean ink fraction along its length).
+    weakest: f32,
+    line_mean: f32,
+    mid_mean: f32,
+    /// The half-way points' ink fractions, most inked first.
+    mids: Vec<f32>,
+}
+
+impl Fit {
+    /// Every inner line inked and the half-way points clear, all but the `forgiven` most inked
+    /// of them.
+    fn holds(&self, forgiven: usize) -> bool {
+        let mid_most = self.mids.get(forgiven).copied().unwrap_or(0.0);
+        self.weakest >= 0.45
+            && self.mid_mean <= 0.5 * self.line_mean
+            && mid_most <= 0.85 * self.weakest.max(self.line_mean * 0.8)
+    }
+}
+
 /// The number of cells across the mask, `n` >= 3, such that lines stand at all `n + 1` evenly
 /// spaced positions and not half-way between them; the largest such `n` (a Sudoku's box lines
-/// alone would also pass as 3). `None` when no spacing fits. Solid patches count as ink where
-/// lines should be (a line runs under a black cell's edge) and as paper half-way between.
+/// alone would also pass as 3). Then a multiple of it whose lines all stand, when only one
+/// half-way point holds ink (a crease or a stray pen line along a column of cells, which hides
+/// the finer grid and leaves only its thick box lines). `None` when no spacing fits. Solid
+/// patches count as ink where lines should be (a line runs under a black cell's edge) and as
+/// paper half-way between.
 pub fn count_cells(mask: &Mask) -> Option<usize> {
     let (w, h) = (mask.width, mask.height);
     if w < 12 || h < SEGMENTS {
@@ -150,29 +175,41 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
             })
             .unwrap_or(c)
     };
-    let most = (w / 6).min(60);
-    (3..=most).rev().find(|&n| {
+    let fit = |n: usize| {
         let cell = w as f64 / n as f64;
         let reach = (cell * 0.2).round().max(1.0) as usize;
         // Half-way between lines, look narrower: a blurred line spreads towards the middle.
         let mid_reach = (cell * 0.1).round() as usize;
         // Each line snapped to its strongest column within reach, segment by segment, so a
         // line bent by curl or a slightly wrong outline is scored where it is, and the
-        // half-way points are measured between the lines as found.
-        let found: Vec<Vec<usize>> = with_solids
-            .iter()
-            .map(|column| {
-                (0..=n)
-                    .map(|k| snap(column, k as f64 * cell - 0.5, reach))
-                    .collect()
-            })
-            .collect();
+        // half-way points are measured between the lines as found. The outline's corners hold
+        // the lines' ends near their straight places, and curl bends them most in the middle:
+        // so each end segment snaps around the straight place and each next one inward around
+        // where its neighbour found the line, never further than `bend` from straight.
+        let bend = cell * 0.4;
+        let mut found = vec![vec![0usize; n + 1]; SEGMENTS];
+        let half = SEGMENTS / 2;
+        for order in [
+            (0..half).collect::<Vec<_>>(),
+            (half..SEGMENTS).rev().collect(),
+        ] {
+            for (i, &s) in order.iter().enumerate() {
+                let previous = i.checked_sub(1).map(|before| found[order[before]].clone());
+                for (k, place) in found[s].iter_mut().enumerate() {
+                    let straight = k as f64 * cell - 0.5;
+                    let guess = previous.as_ref().map_or(straight, |previous| {
+                        (previous[k] as f64).clamp(straight - bend, straight + bend)
+                    });
+                    *place = snap(&with_solids[s], guess, reach);
+                }
+            }
+        }
         let mean_over_segments =
             |value: &dyn Fn(usize) -> f32| (0..SEGMENTS).map(value).sum::<f32>() / SEGMENTS as f32;
         let lines: Vec<f32> = (1..n)
             .map(|k| mean_over_segments(&|s| with_solids[s][found[s][k]]))
             .collect();
-        let mids: Vec<f32> = (0..n)
+        let mut mids: Vec<f32> = (0..n)
             .map(|k| {
                 mean_over_segments(&|s| {
                     let centre = (found[s][k] + found[s][k + 1]) / 2;
@@ -187,14 +224,25 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
                 })
             })
             .collect();
-        let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
-        let line_mean = lines.iter().sum::<f32>() / lines.len() as f32;
         let mid_mean = mids.iter().sum::<f32>() / mids.len() as f32;
-        let mid_most = mids.iter().copied().fold(0.0, f32::max);
-        weakest >= 0.45
-            && mid_mean <= 0.5 * line_mean
-            && mid_most <= 0.85 * weakest.max(line_mean * 0.8)
-    })
+        mids.sort_by(|a, b| b.total_cmp(a));
+        Fit {
+            weakest: lines.iter().copied().fold(f32::MAX, f32::min),
+            line_mean: lines.iter().sum::<f32>() / lines.len() as f32,
+            mid_mean,
+            mids,
+        }
+    };
+    let most = (w / 6).min(60);
+    let coarse = (3..=most).rev().find(|&n| fit(n).holds(0))?;
+    // Each line of a finer grid is inked, so any stray ink half-way hides it only when it
+    // falls in one place; and a coarse grid's multiple fails on its own half-way points, which
+    // are blank cells' middles where the finer lines would be.
+    let finer = (2..=most / coarse)
+        .rev()
+        .map(|k| k * coarse)
+        .find(|&n| fit(n).holds(1));
+    Some(finer.unwrap_or(coarse))
 }
 
 /// Where each of the `n + 1` evenly spaced lines perpendicular to x runs, sampled at the
@@ -326,6 +374,21 @@ mod tests {
             assert!(before == after || near_patch, "({x}, {y}) wiped");
         }
         assert_eq!(count_cells(&mask.without_solids(6)), Some(10));
+    }
+
+    #[test]
+    fn a_stray_line_half_way_does_not_hide_the_finer_grid() {
+        let mut mask = grid_mask(270, 9, 0.0);
+        // A crease down the middle of the last column: the 9 lines fail there, the 3 do not.
+        for y in 0..270 {
+            mask.ink[y * 270 + 255] = true;
+        }
+        assert_eq!(count_cells(&mask), Some(9));
+    }
+
+    #[test]
+    fn lines_bowed_by_a_third_of_a_cell_are_counted() {
+        assert_eq!(count_cells(&grid_mask(300, 10, 10.5)), Some(10));
     }
 
     #[test]

@@ -298,12 +298,23 @@ fn grid_mask(
     Ok(mask.without_solids(width.max(height) / 50))
 }
 
+/// How many times longer than wide a cell may be. Printed grids have square cells or nearly;
+/// one way counted right and the other only every third line (a Sudoku's box lines, in an
+/// outline cut short or bent) gives cells three times too long.
+const MOST_CELL_ASPECT: f64 = 2.0;
+
 /// The rows and columns of evenly spaced cells in `mask`, and the mask transposed (for
 /// following the horizontal lines), or why there are none.
 fn cell_counts(mask: &Mask) -> Result<(usize, usize, Mask), String> {
     let columns = lines::count_cells(mask).ok_or("no evenly spaced vertical lines")?;
     let across_mask = mask.transposed();
     let rows = lines::count_cells(&across_mask).ok_or("no evenly spaced horizontal lines")?;
+    let aspect = (mask.width as f64 / columns as f64) / (mask.height as f64 / rows as f64);
+    if aspect.max(1.0 / aspect) > MOST_CELL_ASPECT {
+        return Err(format!(
+            "{rows}x{columns} cells {aspect:.1} times as wide as tall: not a grid"
+        ));
+    }
     Ok((rows, columns, across_mask))
 }
 

@@ -157,7 +157,8 @@ pub fn adaptive(
         } else {
             0..0
         };
-        let ahead = &prefix[whole.start + radius + 1..];
+        // With no whole window (a row narrower than one) both are empty and unused.
+        let ahead = prefix.get(whole.start + radius + 1..).unwrap_or_default();
         let behind = &prefix[whole.start - whole.start.min(radius)..];
         for ((sum, &hi), &lo) in sums[whole.clone()].iter_mut().zip(ahead).zip(behind) {
             *sum = hi - lo;
@@ -230,10 +231,14 @@ mod tests {
 
     #[test]
     fn adaptive_agrees_with_the_window_means_computed_directly() {
-        let (w, h) = (37, 23);
-        let image = noise(w as u32, h as u32, 5);
-        let pixels = image.as_raw();
-        for radius in [0, 1, 4, 30] {
+        // The narrow image is thinner than a window's reach past its edge (a sliver of an
+        // outline warped upright).
+        for ((w, h), radius) in [(37, 23), (3, 40)]
+            .into_iter()
+            .flat_map(|size| [0, 1, 4, 30].map(|radius| (size, radius)))
+        {
+            let image = noise(w as u32, h as u32, 5);
+            let pixels = image.as_raw();
             let ink = adaptive(pixels, w, h, radius, 10);
             for y in 0..h {
                 for x in 0..w {
