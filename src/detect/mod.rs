@@ -21,6 +21,7 @@ mod bands;
 mod cells;
 mod components;
 mod glyph_lattice;
+pub mod grow;
 mod inspect;
 mod lines;
 mod load;

@@ -985,6 +985,11 @@ impl Reading {
         }
     }
 
+    /// Whether this is a nonogram whose clues are printed in boxes of the lattice itself.
+    pub fn is_boxed_nonogram(&self) -> bool {
+        matches!(self, Reading::Nonogram(nonogram) if nonogram.origin != (0, 0))
+    }
+
     /// Quarter turns clockwise from the lattice to the puzzle as read.
     pub fn quarter_turns(&self) -> u8 {
         match self {
