@@ -189,18 +189,31 @@ pub fn find_lattice_inspected(
         seen.record_ink(&ink, sw, sh, factor);
     }
     let min_side = sw.min(sh) / 8;
-    let mut pieces: Vec<(f64, [(f64, f64); 4])> =
+    let scale = f64::from(factor);
+    let to_photo =
+        |corners: [(f64, f64); 4]| corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
+    // Each piece's largest quadrilateral on its hull, and its hull's sides extended when they
+    // meet elsewhere (an outline with a corner cut away, as a boxed nonogram's).
+    let mut hulls: Vec<(f64, [(f64, f64); 4], Option<[(f64, f64); 4]>)> =
         components::components(&ink, sw, sh, 4 * min_side, min_side)
             .into_iter()
             .filter_map(|piece| {
-                let corners = quad::largest_quad(&quad::convex_hull(&piece.outline))?;
-                let scale = f64::from(factor);
-                let corners = corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
-                Some((quad::area(&corners).abs(), corners))
+                let hull = quad::convex_hull(&piece.outline);
+                let corners = to_photo(quad::largest_quad(&hull)?);
+                let sides = quad::sides_quad(&hull)
+                    .map(to_photo)
+                    .filter(|sides| !same_quad(sides, &corners));
+                Some((quad::area(&corners).abs(), corners, sides))
             })
             .collect();
-    pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
-    pieces.truncate(CANDIDATES);
+    hulls.sort_by(|a, b| b.0.total_cmp(&a.0));
+    hulls.truncate(CANDIDATES);
+    let mut pieces: Vec<(f64, [(f64, f64); 4])> = hulls
+        .into_iter()
+        .flat_map(|(area, corners, sides)| {
+            std::iter::once((area, corners)).chain(sides.map(|sides| (area, sides)))
+        })
+        .collect();
     // Last, the outline of the largest group of cells, for a grid whose border touches other print.
     if let Some(corners) = cells::largest_group(&ink, sw, sh)
         .and_then(|outline| quad::largest_quad(&quad::convex_hull(&outline)))
@@ -230,6 +243,15 @@ pub fn find_lattice_inspected(
         }
     }
     Err(DetectError::NoPuzzle(reason))
+}
+
+/// Whether every corner of quadrilateral `a` lies within 2% of its size of one of `b`'s.
+fn same_quad(a: &[(f64, f64); 4], b: &[(f64, f64); 4]) -> bool {
+    let size = quad::area(a).abs().sqrt();
+    a.iter().all(|p| {
+        b.iter()
+            .any(|q| (p.0 - q.0).hypot(p.1 - q.1) <= 0.02 * size)
+    })
 }
 
 /// The lattice of a puzzle printed as digits without a frame (the number-jump maze, plain or
