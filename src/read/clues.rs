@@ -104,6 +104,86 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
     Some((clues, rows_above, columns_left))
 }
 
+/// How far past its box a boxed clue number is cropped, in cells on each side. Magazine clue
+/// digits nearly fill their boxes: in a crop of the box alone they run into the border strip,
+/// where the glyph finder wipes line remnants, and a 2 losing its foot reads as 9. With the
+/// box's lines inside the crop they are wiped as lines and the digit stays whole.
+const BOXED_MARGIN: f32 = 0.15;
+
+/// `grid` with every number in a boxed nonogram's clue cells (the `top` rows and `left`
+/// columns of `lattice`, read upright) read again from a crop reaching past its box.
+pub fn reread_boxed(
+    image: &GrayImage,
+    lattice: &Lattice,
+    grid: &GridRead,
+    (top, left): (usize, usize),
+    classifier: &DigitClassifier,
+) -> GridRead {
+    let in_clues = |r: usize, c: usize| (r < top) != (c < left);
+    let numbered: Vec<(usize, usize)> = grid
+        .cells
+        .iter()
+        .filter(|cell| matches!(cell.value, CellValue::Number(_)))
+        .map(|cell| (cell.row, cell.column))
+        .filter(|&(r, c)| in_clues(r, c))
+        .collect();
+    let crops: Vec<GrayImage> = numbered
+        .iter()
+        .map(|&(r, c)| {
+            let corner = |i: usize, j: usize| lattice.points[r + i][c + j];
+            let [a, b, cc, d] = [corner(0, 0), corner(0, 1), corner(1, 1), corner(1, 0)];
+            // The box's own patch extended: (u, v) in cells from its top-left corner.
+            let at = |u: f32, v: f32| {
+                let top = (a.0 + (b.0 - a.0) * u, a.1 + (b.1 - a.1) * u);
+                let bottom = (d.0 + (cc.0 - d.0) * u, d.1 + (cc.1 - d.1) * u);
+                (
+                    top.0 + (bottom.0 - top.0) * v,
+                    top.1 + (bottom.1 - top.1) * v,
+                )
+            };
+            // Past the lattice's edge lies its heavy outer border and whatever is printed
+            // beyond: the crop reaches out only where another box is.
+            let margin = |inside: bool| if inside { BOXED_MARGIN } else { 0.0 };
+            let (left, right) = (margin(c > 0), margin(c + 1 < lattice.columns));
+            let (up, down) = (margin(r > 0), margin(r + 1 < lattice.rows));
+            let [a, b, c, d] = [
+                at(-left, -up),
+                at(1.0 + right, -up),
+                at(1.0 + right, 1.0 + down),
+                at(-left, 1.0 + down),
+            ];
+            let wider = Lattice {
+                rows: 1,
+                columns: 1,
+                points: vec![vec![a, b], vec![d, c]],
+            };
+            wider.cell_image(image, 0, 0, BOXED_PIXELS, 0.0)
+        })
+        .collect();
+    let all = [crops.clone()];
+    let darkness: Vec<Vec<Vec<f32>>> = vec![crops.iter().map(glyphs::flattened).collect()];
+    let levels = Levels {
+        paper: paper_level(&all),
+        ink: ink_level(&darkness),
+    };
+    let mut reread = grid.clone();
+    for (&(r, c), crop) in numbered.iter().zip(&crops) {
+        let ranked = ranked_readings(crop, levels, classifier);
+        if let (CellValue::Number(n), confidence) = ranked[0] {
+            if n >= 1 {
+                let cell = &mut reread.cells[r * grid.columns + c];
+                cell.value = CellValue::Number(n);
+                cell.confidence = confidence;
+                cell.alternatives = ranked[1..].to_vec();
+            }
+        }
+    }
+    reread
+}
+
+/// Side of the square a boxed clue and its margin are resampled to.
+const BOXED_PIXELS: u32 = 80;
+
 /// Pixels per cell the bands are resampled at.
 const PIXELS: u32 = 48;
 /// Cells left out next to the grid, where its border line runs.

@@ -907,7 +907,12 @@ pub fn read_puzzle(
     let nonogram_allowed = kind.is_none_or(|kind| kind == "nonogram");
     if nonogram_allowed && grid.quarter_turns == 0 {
         if let Some((clues, top, left)) = clues::boxed_clues(&grid) {
-            return Reading::Nonogram(NonogramRead::new(clues, &grid, (top, left), 0));
+            let reread = clues::reread_boxed(image, lattice, &grid, (top, left), classifier);
+            let (clues, origin) = match clues::boxed_clues(&reread) {
+                Some((clues, top, left)) => (clues, (top, left)),
+                None => (clues, (top, left)),
+            };
+            return Reading::Nonogram(NonogramRead::new(clues, &grid, origin, 0));
         }
     }
     let may_be_nonogram = match kind {
