@@ -200,9 +200,9 @@ pub fn find_lattice_inspected(
             .filter_map(|piece| {
                 let hull = quad::convex_hull(&piece.outline);
                 let corners = to_photo(quad::largest_quad(&hull)?);
-                let sides = quad::sides_quad(&hull)
-                    .map(to_photo)
-                    .filter(|sides| !same_quad(sides, &corners));
+                let sides = quad::sides_quad(&hull).map(to_photo).filter(|sides| {
+                    !same_quad(sides, &corners) && sturdy(sides, min_side as f64 * scale)
+                });
                 Some((quad::area(&corners).abs(), corners, sides))
             })
             .collect();
@@ -243,6 +243,16 @@ pub fn find_lattice_inspected(
         }
     }
     Err(DetectError::NoPuzzle(reason))
+}
+
+/// Whether a quadrilateral's sides are all at least `shortest` pixels long and its sides across
+/// and down within eight times each other, as a grid's outline (and the rectifier) needs.
+fn sturdy(corners: &[(f64, f64); 4], shortest: f64) -> bool {
+    let corners = upright_order(*corners);
+    let length = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+    let (across, down) = sides(&corners);
+    (0..4).all(|k| length(corners[k], corners[(k + 1) % 4]) >= shortest)
+        && across.max(down) <= 8.0 * across.min(down)
 }
 
 /// Whether every corner of quadrilateral `a` lies within 2% of its size of one of `b`'s.
