@@ -458,6 +458,30 @@ mod tests {
     }
 
     #[test]
+    fn a_title_printed_larger_does_not_hide_the_clues_beside_it() {
+        // A column band holding two clue digits near the grid and, far out, two title letters
+        // twice as tall: in that band alone the letters are half the blobs.
+        let digit = |y: u32| Bounds {
+            x0: 18,
+            y0: y,
+            x1: 30,
+            y1: y + 19,
+        };
+        let letter = |x: u32| Bounds {
+            x0: x,
+            y0: 20,
+            x1: x + 20,
+            y1: 62,
+        };
+        let title_band = vec![letter(0), letter(24), digit(410), digit(448)];
+        let others: Vec<Vec<Bounds>> = (0..5).map(|_| vec![digit(448)]).collect();
+        let typical = typical_height(std::iter::once(&title_band).chain(&others));
+        assert_eq!(typical, 19);
+        let kept = digit_sized(title_band, typical);
+        assert_eq!(kept, vec![digit(410), digit(448)]);
+    }
+
+    #[test]
     fn reads_the_numbers_of_a_printed_band() {
         let strip = band(&[("4", 4.5), ("10", 5.5), ("2", 6.5), ("9", 7.5)], 8);
         let classifier = crate::read::bundled_classifier();
