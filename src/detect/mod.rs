@@ -157,6 +157,9 @@ impl Lattice {
     }
 }
 
+/// A quadrilateral's four corners in photo pixels.
+type Corners = [(f64, f64); 4];
+
 /// Long side of the image the grid is first looked for in.
 const WORKING_SIZE: u32 = 1000;
 /// Long side of the rectified grid the lines are counted and followed in.
@@ -194,7 +197,7 @@ pub fn find_lattice_inspected(
         |corners: [(f64, f64); 4]| corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
     // Each piece's largest quadrilateral on its hull, and its hull's sides extended when they
     // meet elsewhere (an outline with a corner cut away, as a boxed nonogram's).
-    let mut hulls: Vec<(f64, [(f64, f64); 4], Option<[(f64, f64); 4]>)> =
+    let mut hulls: Vec<(f64, Corners, Option<Corners>)> =
         components::components(&ink, sw, sh, 4 * min_side, min_side)
             .into_iter()
             .filter_map(|piece| {

@@ -219,7 +219,7 @@ mod tests {
         let hull = convex_hull(&outline);
         let quad = sides_quad(&hull).unwrap();
         for corner in [(0.0, 0.0), (100.0, 0.0), (100.0, 80.0), (0.0, 80.0)] {
-            assert!(quad.iter().any(|&q| q == corner), "{quad:?}");
+            assert!(quad.contains(&corner), "{quad:?}");
         }
         assert!(sides_quad(&hull[..3]).is_none());
     }
