@@ -211,12 +211,13 @@ pub fn find_lattice_inspected(
             .collect();
     hulls.sort_by(|a, b| b.0.total_cmp(&a.0));
     hulls.truncate(CANDIDATES);
-    let mut pieces: Vec<(f64, [(f64, f64); 4])> = hulls
-        .into_iter()
-        .flat_map(|(area, corners, sides)| {
-            std::iter::once((area, corners)).chain(sides.map(|sides| (area, sides)))
-        })
+    let mut pieces: Vec<(f64, Corners)> = hulls
+        .iter()
+        .map(|&(area, corners, _)| (area, corners))
         .collect();
+    // Extended sides are tried only after every other outline: they reach past the ink, so one
+    // may show a wrong grid where another outline holds the right one.
+    let extended: Vec<Corners> = hulls.iter().filter_map(|&(_, _, sides)| sides).collect();
     // Last, the outline of the largest group of cells, for a grid whose border touches other print.
     if let Some(corners) = cells::largest_group(&ink, sw, sh)
         .and_then(|outline| quad::largest_quad(&quad::convex_hull(&outline)))
@@ -235,7 +236,7 @@ pub fn find_lattice_inspected(
         .map(|(_, corners)| corners)
         .partition(|&corners| shows_grid(&small, factor, corners));
     let mut reason = String::from("no large four-sided outline of ink");
-    for corners in grid_like.into_iter().chain(others) {
+    for corners in grid_like.into_iter().chain(others).chain(extended) {
         let tried = lattice_in(image, corners);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried);
