@@ -9,8 +9,9 @@
 //! with EXIF orientation, and the grey image, are in `load` and `threshold`; `bands` spreads the
 //! full-resolution passes over the cores; what it saw on the way, for debugging a photo, is
 //! recorded by `inspect`. A puzzle printed as digits without a frame has its lattice found from
-//! the digits themselves (`glyph_lattice`), and `strips` cuts out the bands beside a grid where a
-//! nonogram's clues are printed.
+//! the digits themselves (`glyph_lattice`), `grow` extends a lattice into the clue boxes a boxed
+//! nonogram's outline cut off, and `strips` cuts out the bands beside a grid where a nonogram's
+//! clues are printed.
 //!
 //! It finds boxed grids (Sudoku, Nurikabe, a nonogram's cell grid when its clues are not boxed
 //! in) and does not read cell contents. Row 0 is the grid side nearest the top of the image: a
