@@ -121,6 +121,16 @@ fn read_found(
 ) -> (detect::Lattice, read::Reading) {
     let classifier = read::bundled_classifier();
     let reading = read::read_puzzle(gray, &lattice, kind, classifier);
+    if kind.is_none_or(|kind| kind == "nonogram") {
+        // A boxed nonogram's outline is an L: the lattice found in it may miss clue boxes.
+        let grown = detect::grow::grow(gray, &lattice);
+        if grown != lattice {
+            let grown_reading = read::read_puzzle(gray, &grown, kind, classifier);
+            if grown_reading.is_boxed_nonogram() {
+                return (grown, grown_reading);
+            }
+        }
+    }
     let numbers = |grid: &read::GridRead| {
         grid.cells
             .iter()

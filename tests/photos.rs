@@ -274,6 +274,32 @@ fn the_published_gchq_puzzle_reads_exactly_and_prints_its_url() {
 }
 
 #[test]
+fn the_boxed_magazine_nonogram_reads_into_a_puzzle_with_one_solution() {
+    let Some(shared) = common::shared("magazine nonogram photo") else {
+        return;
+    };
+    let photo = shared.join("photos/nonogram-magazine/magazine-4.jpg");
+    let output = run(&["solve", "--json", "--no-image", photo.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    // 15x15 with its clues in boxes beside heavy rules: 58 numbers filling 163 cells, as
+    // printed (no correction needed), and the solver finds exactly one picture.
+    let lines = |key: &str| report["puzzle"][key].as_array().unwrap().clone();
+    let numbers = |key: &str| -> Vec<u64> {
+        lines(key)
+            .iter()
+            .flat_map(|line| line.as_array().unwrap().clone())
+            .map(|n| n.as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!((lines("rows").len(), lines("columns").len()), (15, 15));
+    assert_eq!(numbers("rows").len() + numbers("columns").len(), 58);
+    assert_eq!(numbers("rows").iter().sum::<u64>(), 163);
+    assert!(report.get("corrections").is_none(), "{report}");
+    assert_eq!(report["unique"], true);
+}
+
+#[test]
 fn newspaper_sudoku_photos_read_at_least_as_well_as_measured() {
     // A floor under the README's figure, so reading cannot silently get worse.
     let Some(shared) = common::shared("sudoku-train eval") else {

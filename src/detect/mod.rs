@@ -9,8 +9,9 @@
 //! with EXIF orientation, and the grey image, are in `load` and `threshold`; `bands` spreads the
 //! full-resolution passes over the cores; what it saw on the way, for debugging a photo, is
 //! recorded by `inspect`. A puzzle printed as digits without a frame has its lattice found from
-//! the digits themselves (`glyph_lattice`), and `strips` cuts out the bands beside a grid where a
-//! nonogram's clues are printed.
+//! the digits themselves (`glyph_lattice`), `grow` extends a lattice into the clue boxes a boxed
+//! nonogram's outline cut off, and `strips` cuts out the bands beside a grid where a nonogram's
+//! clues are printed.
 //!
 //! It finds boxed grids (Sudoku, Nurikabe, a nonogram's cell grid when its clues are not boxed
 //! in) and does not read cell contents. Row 0 is the grid side nearest the top of the image: a
@@ -21,6 +22,7 @@ mod bands;
 mod cells;
 mod components;
 mod glyph_lattice;
+pub mod grow;
 mod inspect;
 mod lines;
 mod load;
@@ -156,6 +158,9 @@ impl Lattice {
     }
 }
 
+/// A quadrilateral's four corners in photo pixels.
+type Corners = [(f64, f64); 4];
+
 /// Long side of the image the grid is first looked for in.
 const WORKING_SIZE: u32 = 1000;
 /// Long side of the rectified grid the lines are counted and followed in.
@@ -188,18 +193,32 @@ pub fn find_lattice_inspected(
         seen.record_ink(&ink, sw, sh, factor);
     }
     let min_side = sw.min(sh) / 8;
-    let mut pieces: Vec<(f64, [(f64, f64); 4])> =
+    let scale = f64::from(factor);
+    let to_photo =
+        |corners: [(f64, f64); 4]| corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
+    // Each piece's largest quadrilateral on its hull, and its hull's sides extended when they
+    // meet elsewhere (an outline with a corner cut away, as a boxed nonogram's).
+    let mut hulls: Vec<(f64, Corners, Option<Corners>)> =
         components::components(&ink, sw, sh, 4 * min_side, min_side)
             .into_iter()
             .filter_map(|piece| {
-                let corners = quad::largest_quad(&quad::convex_hull(&piece.outline))?;
-                let scale = f64::from(factor);
-                let corners = corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
-                Some((quad::area(&corners).abs(), corners))
+                let hull = quad::convex_hull(&piece.outline);
+                let corners = to_photo(quad::largest_quad(&hull)?);
+                let sides = quad::sides_quad(&hull).map(to_photo).filter(|sides| {
+                    !same_quad(sides, &corners) && sturdy(sides, min_side as f64 * scale)
+                });
+                Some((quad::area(&corners).abs(), corners, sides))
             })
             .collect();
-    pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
-    pieces.truncate(CANDIDATES);
+    hulls.sort_by(|a, b| b.0.total_cmp(&a.0));
+    hulls.truncate(CANDIDATES);
+    let mut pieces: Vec<(f64, Corners)> = hulls
+        .iter()
+        .map(|&(area, corners, _)| (area, corners))
+        .collect();
+    // Extended sides are tried only after every other outline: they reach past the ink, so one
+    // may show a wrong grid where another outline holds the right one.
+    let extended: Vec<Corners> = hulls.iter().filter_map(|&(_, _, sides)| sides).collect();
     // Last, the outline of the largest group of cells, for a grid whose border touches other print.
     if let Some(corners) = cells::largest_group(&ink, sw, sh)
         .and_then(|outline| quad::largest_quad(&quad::convex_hull(&outline)))
@@ -218,7 +237,7 @@ pub fn find_lattice_inspected(
         .map(|(_, corners)| corners)
         .partition(|&corners| shows_grid(&small, factor, corners));
     let mut reason = String::from("no large four-sided outline of ink");
-    for corners in grid_like.into_iter().chain(others) {
+    for corners in grid_like.into_iter().chain(others).chain(extended) {
         let tried = lattice_in(image, corners);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried);
@@ -229,6 +248,25 @@ pub fn find_lattice_inspected(
         }
     }
     Err(DetectError::NoPuzzle(reason))
+}
+
+/// Whether a quadrilateral's sides are all at least `shortest` pixels long and its sides across
+/// and down within eight times each other, as a grid's outline (and the rectifier) needs.
+fn sturdy(corners: &[(f64, f64); 4], shortest: f64) -> bool {
+    let corners = upright_order(*corners);
+    let length = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+    let (across, down) = sides(&corners);
+    (0..4).all(|k| length(corners[k], corners[(k + 1) % 4]) >= shortest)
+        && across.max(down) <= 8.0 * across.min(down)
+}
+
+/// Whether every corner of quadrilateral `a` lies within 2% of its size of one of `b`'s.
+fn same_quad(a: &[(f64, f64); 4], b: &[(f64, f64); 4]) -> bool {
+    let size = quad::area(a).abs().sqrt();
+    a.iter().all(|p| {
+        b.iter()
+            .any(|q| (p.0 - q.0).hypot(p.1 - q.1) <= 0.02 * size)
+    })
 }
 
 /// The lattice of a puzzle printed as digits without a frame (the number-jump maze, plain or

@@ -105,6 +105,80 @@ pub fn largest_quad(hull: &[(f64, f64)]) -> Option<[(f64, f64); 4]> {
     best.map(|(idx, _)| idx.map(|i| hull[i]))
 }
 
+/// How far (degrees) the hull may turn along what is still one straight side.
+const STRAIGHT_TURN: f64 = 8.0;
+
+/// The quadrilateral of the hull's four longest straight sides, each extended until it meets
+/// the next: for an outline with a corner cut away (a magazine nonogram's clue boxes leave the
+/// top-left corner empty, an L whose hull cuts it diagonally) it restores the missing corner,
+/// which no quadrilateral on the hull reaches. `None` when the hull has fewer than four sides
+/// or they do not meet in a convex quadrilateral at most half as large again as the hull.
+pub fn sides_quad(hull: &[(f64, f64)]) -> Option<[(f64, f64); 4]> {
+    let n = hull.len();
+    if n < 4 {
+        return None;
+    }
+    let direction = |i: usize| {
+        let (a, b) = (hull[i], hull[(i + 1) % n]);
+        (b.1 - a.1).atan2(b.0 - a.0)
+    };
+    let turn = |from: f64, to: f64| {
+        let d = (to - from).rem_euclid(std::f64::consts::TAU);
+        d.min(std::f64::consts::TAU - d).to_degrees()
+    };
+    // Start a run at the sharpest turn, so that no straight side is split at the hull's start.
+    let start = (0..n)
+        .max_by(|&a, &b| {
+            let at = |i: usize| turn(direction((i + n - 1) % n), direction(i));
+            at(a).total_cmp(&at(b))
+        })
+        .unwrap_or(0);
+    // Runs of hull edges: (first point, last point), in hull order.
+    let mut runs: Vec<((f64, f64), (f64, f64))> = Vec::new();
+    let mut run_direction = f64::NAN;
+    for k in 0..n {
+        let i = (start + k) % n;
+        let (a, b) = (hull[i], hull[(i + 1) % n]);
+        match runs.last_mut() {
+            Some(run) if turn(run_direction, direction(i)) <= STRAIGHT_TURN => run.1 = b,
+            _ => {
+                runs.push((a, b));
+                run_direction = direction(i);
+            }
+        }
+    }
+    if runs.len() < 4 {
+        return None;
+    }
+    let length = |run: &((f64, f64), (f64, f64))| (run.1 .0 - run.0 .0).hypot(run.1 .1 - run.0 .1);
+    let mut longest: Vec<usize> = (0..runs.len()).collect();
+    longest.sort_by(|&a, &b| length(&runs[b]).total_cmp(&length(&runs[a])));
+    longest.truncate(4);
+    longest.sort_unstable();
+    let meet = |p: ((f64, f64), (f64, f64)), q: ((f64, f64), (f64, f64))| {
+        let (d1, d2) = (
+            (p.1 .0 - p.0 .0, p.1 .1 - p.0 .1),
+            (q.1 .0 - q.0 .0, q.1 .1 - q.0 .1),
+        );
+        let denominator = d1.0 * d2.1 - d1.1 * d2.0;
+        if denominator.abs() < 1e-9 * length(&p) * length(&q) {
+            return None;
+        }
+        let t = ((q.0 .0 - p.0 .0) * d2.1 - (q.0 .1 - p.0 .1) * d2.0) / denominator;
+        Some((p.0 .0 + d1.0 * t, p.0 .1 + d1.1 * t))
+    };
+    let mut corners = [(0.0, 0.0); 4];
+    for k in 0..4 {
+        corners[k] = meet(runs[longest[(k + 3) % 4]], runs[longest[k]])?;
+    }
+    let hull_area = area(hull);
+    let turns_one_way = (0..4).all(|k| {
+        let (a, b, c) = (corners[k], corners[(k + 1) % 4], corners[(k + 2) % 4]);
+        ((b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0)) * hull_area > 0.0
+    });
+    (turns_one_way && area(&corners).abs() <= 1.5 * hull_area.abs()).then_some(corners)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,5 +203,24 @@ mod tests {
             assert!(quad.contains(&c));
         }
         assert!(largest_quad(&hull[..3]).is_none());
+    }
+
+    #[test]
+    fn restores_the_corner_cut_from_an_l_shaped_outline() {
+        // A 100x80 rectangle at (0, 0) with its top-left 30x20 corner missing.
+        let outline = [
+            (30.0, 0.0),
+            (100.0, 0.0),
+            (100.0, 80.0),
+            (0.0, 80.0),
+            (0.0, 20.0),
+            (30.0, 20.0),
+        ];
+        let hull = convex_hull(&outline);
+        let quad = sides_quad(&hull).unwrap();
+        for corner in [(0.0, 0.0), (100.0, 0.0), (100.0, 80.0), (0.0, 80.0)] {
+            assert!(quad.contains(&corner), "{quad:?}");
+        }
+        assert!(sides_quad(&hull[..3]).is_none());
     }
 }

@@ -104,6 +104,86 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
     Some((clues, rows_above, columns_left))
 }
 
+/// How far past its box a boxed clue number is cropped, in cells on each side. Magazine clue
+/// digits nearly fill their boxes: in a crop of the box alone they run into the border strip,
+/// where the glyph finder wipes line remnants, and a 2 losing its foot reads as 9. With the
+/// box's lines inside the crop they are wiped as lines and the digit stays whole.
+const BOXED_MARGIN: f32 = 0.15;
+
+/// `grid` with every number in a boxed nonogram's clue cells (the `top` rows and `left`
+/// columns of `lattice`, read upright) read again from a crop reaching past its box.
+pub fn reread_boxed(
+    image: &GrayImage,
+    lattice: &Lattice,
+    grid: &GridRead,
+    (top, left): (usize, usize),
+    classifier: &DigitClassifier,
+) -> GridRead {
+    let in_clues = |r: usize, c: usize| (r < top) != (c < left);
+    let numbered: Vec<(usize, usize)> = grid
+        .cells
+        .iter()
+        .filter(|cell| matches!(cell.value, CellValue::Number(_)))
+        .map(|cell| (cell.row, cell.column))
+        .filter(|&(r, c)| in_clues(r, c))
+        .collect();
+    let crops: Vec<GrayImage> = numbered
+        .iter()
+        .map(|&(r, c)| {
+            let corner = |i: usize, j: usize| lattice.points[r + i][c + j];
+            let [a, b, cc, d] = [corner(0, 0), corner(0, 1), corner(1, 1), corner(1, 0)];
+            // The box's own patch extended: (u, v) in cells from its top-left corner.
+            let at = |u: f32, v: f32| {
+                let top = (a.0 + (b.0 - a.0) * u, a.1 + (b.1 - a.1) * u);
+                let bottom = (d.0 + (cc.0 - d.0) * u, d.1 + (cc.1 - d.1) * u);
+                (
+                    top.0 + (bottom.0 - top.0) * v,
+                    top.1 + (bottom.1 - top.1) * v,
+                )
+            };
+            // Past the lattice's edge lies its heavy outer border and whatever is printed
+            // beyond: the crop reaches out only where another box is.
+            let margin = |inside: bool| if inside { BOXED_MARGIN } else { 0.0 };
+            let (left, right) = (margin(c > 0), margin(c + 1 < lattice.columns));
+            let (up, down) = (margin(r > 0), margin(r + 1 < lattice.rows));
+            let [a, b, c, d] = [
+                at(-left, -up),
+                at(1.0 + right, -up),
+                at(1.0 + right, 1.0 + down),
+                at(-left, 1.0 + down),
+            ];
+            let wider = Lattice {
+                rows: 1,
+                columns: 1,
+                points: vec![vec![a, b], vec![d, c]],
+            };
+            wider.cell_image(image, 0, 0, BOXED_PIXELS, 0.0)
+        })
+        .collect();
+    let all = [crops.clone()];
+    let darkness: Vec<Vec<Vec<f32>>> = vec![crops.iter().map(glyphs::flattened).collect()];
+    let levels = Levels {
+        paper: paper_level(&all),
+        ink: ink_level(&darkness),
+    };
+    let mut reread = grid.clone();
+    for (&(r, c), crop) in numbered.iter().zip(&crops) {
+        let ranked = ranked_readings(crop, levels, classifier);
+        if let (CellValue::Number(n), confidence) = ranked[0] {
+            if n >= 1 {
+                let cell = &mut reread.cells[r * grid.columns + c];
+                cell.value = CellValue::Number(n);
+                cell.confidence = confidence;
+                cell.alternatives = ranked[1..].to_vec();
+            }
+        }
+    }
+    reread
+}
+
+/// Side of the square a boxed clue and its margin are resampled to.
+const BOXED_PIXELS: u32 = 80;
+
 /// Pixels per cell the bands are resampled at.
 const PIXELS: u32 = 48;
 /// Cells left out next to the grid, where its border line runs.
@@ -112,7 +192,7 @@ const BORDER_GAP: f64 = 0.12;
 /// one line; a wider gap ends the clues.
 const LONGEST_GAP: f64 = 1.7;
 /// Digits closer than this share of their height belong to one number.
-const DIGIT_GAP: f32 = 0.45;
+const DIGIT_GAP: f32 = 0.65;
 
 /// Reads the clue bands left of every row and above every column of `lattice`.
 pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> CluesRead {
@@ -159,30 +239,59 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
             .filter_map(|number| read_number(band, number, levels, classifier))
             .collect()
     };
+    let row_digits: Vec<Vec<Bounds>> = row_bands.iter().map(|b| digits(b, levels.ink)).collect();
+    let column_digits: Vec<Vec<Bounds>> =
+        column_bands.iter().map(|b| digits(b, levels.ink)).collect();
+    let typical = typical_height(row_digits.iter().chain(&column_digits));
     CluesRead {
         rows: row_bands
             .iter()
-            .map(|band| read(row_numbers(band, levels.ink), band))
+            .zip(row_digits)
+            .map(|(band, found)| read(row_numbers(digit_sized(found, typical), band), band))
             .collect(),
         columns: column_bands
             .iter()
-            .map(|band| read(column_numbers(band, levels.ink), band))
+            .zip(column_digits)
+            .map(|(band, found)| read(column_numbers(digit_sized(found, typical), band), band))
             .collect(),
     }
 }
 
-/// The digit-sized blobs of a band, overlapping ones joined, specks and lines left out.
+/// The height of clue digits: the median over the bands of each one's tallest blob. Most lines
+/// have clues, so that is a digit in most bands, however many specks of paper texture a photo
+/// shows or however large a title a few bands run into.
+fn typical_height<'a>(bands: impl Iterator<Item = &'a Vec<Bounds>>) -> u32 {
+    let mut heights: Vec<u32> = bands
+        .filter_map(|band| band.iter().map(|b| b.y1 - b.y0).max())
+        .collect();
+    heights.sort_unstable();
+    heights.get(heights.len() / 2).copied().unwrap_or(0)
+}
+
+/// The blobs of a band as tall as clue digits (of `typical` height): specks are dropped, and so
+/// are the letters of a title or a heading printed larger, which one band alone may hold more
+/// of than digits.
+fn digit_sized(mut found: Vec<Bounds>, typical: u32) -> Vec<Bounds> {
+    found.retain(|b| {
+        let height = b.y1 - b.y0;
+        height * 2 >= typical && height * 2 <= typical * 3
+    });
+    found
+}
+
+/// The blobs of a band no larger than a cell, overlapping ones joined, lines left out.
 fn digits(band: &GrayImage, ink: f32) -> Vec<Bounds> {
     let cell = PIXELS;
     let mut boxes: Vec<Bounds> = glyphs::ink_boxes(band, ink, (cell * cell / 300) as usize)
         .into_iter()
         .filter(|b| {
             let (w, h) = (b.x1 - b.x0, b.y1 - b.y0);
-            h * 6 >= cell && h * 20 <= cell * 19 && w * 5 <= cell * 6
+            h * 20 <= cell * 19 && w * 5 <= cell * 6
         })
         .collect();
     boxes.sort_by_key(|b| (b.x0, b.y0));
-    // Pieces of one digit (a broken stroke, the dot-like top of a thin 1) overlap both ways.
+    // Pieces of one digit (a broken stroke, the dot-like top of a thin 1, the faint bar of a 7
+    // come apart from its stem) overlap both ways: joined before small pieces are left out.
     let mut joined: Vec<Bounds> = Vec::new();
     for b in boxes {
         let overlaps = |a: &Bounds| {
@@ -195,12 +304,11 @@ fn digits(band: &GrayImage, ink: f32) -> Vec<Bounds> {
             None => joined.push(b),
         }
     }
-    let mut heights: Vec<u32> = joined.iter().map(|b| b.y1 - b.y0).collect();
-    heights.sort_unstable();
-    let Some(&typical) = heights.get(heights.len() / 2) else {
-        return Vec::new();
-    };
-    joined.retain(|b| (b.y1 - b.y0) * 2 >= typical);
+    // Too short to be a digit, or a sliver of ruled line too thin to be even a 1.
+    joined.retain(|b| {
+        let (w, h) = (b.x1 - b.x0 + 1, b.y1 - b.y0);
+        h * 6 >= cell && w * 8 >= h
+    });
     joined
 }
 
@@ -215,8 +323,7 @@ fn union(a: Bounds, b: Bounds) -> Bounds {
 
 /// The numbers of a row band, left to right, each as the box of its digits: digits are taken
 /// from the grid (the band's right end) outward while the gaps stay short.
-fn row_numbers(band: &GrayImage, ink: f32) -> Vec<Bounds> {
-    let mut found = digits(band, ink);
+fn row_numbers(mut found: Vec<Bounds>, band: &GrayImage) -> Vec<Bounds> {
     // A row's numbers share its middle; blobs well above or below are neighbours' print.
     let middle = band.height() as f32 / 2.0;
     found.retain(|b| ((b.y0 + b.y1) as f32 / 2.0 - middle).abs() < PIXELS as f32 * 0.3);
@@ -241,8 +348,7 @@ fn row_numbers(band: &GrayImage, ink: f32) -> Vec<Bounds> {
 
 /// The numbers of a column band, top to bottom, each as the box of the digits on one text
 /// line: lines are taken from the grid (the band's bottom) upward while the gaps stay short.
-fn column_numbers(band: &GrayImage, ink: f32) -> Vec<Bounds> {
-    let mut found = digits(band, ink);
+fn column_numbers(mut found: Vec<Bounds>, band: &GrayImage) -> Vec<Bounds> {
     found.sort_by_key(|b| std::cmp::Reverse(b.y1));
     let mut lines: Vec<Bounds> = Vec::new();
     for digit in found {
@@ -344,11 +450,35 @@ mod tests {
     fn row_numbers_group_digits_and_stop_at_a_wide_gap() {
         // "12" and "3" near the grid (right end), then a gap of 4 cells and stray print.
         let strip = band(&[("7", 0.5), ("12", 6.5), ("3", 7.5)], 8);
-        let numbers = row_numbers(&strip, 1.0);
+        let numbers = row_numbers(digits(&strip, 1.0), &strip);
         assert_eq!(numbers.len(), 2, "{numbers:?}");
         assert!(numbers[0].x1 - numbers[0].x0 > numbers[1].x1 - numbers[1].x0);
         let empty = band(&[("5", 1.5)], 8);
-        assert!(row_numbers(&empty, 1.0).is_empty());
+        assert!(row_numbers(digits(&empty, 1.0), &empty).is_empty());
+    }
+
+    #[test]
+    fn a_title_printed_larger_does_not_hide_the_clues_beside_it() {
+        // A column band holding two clue digits near the grid and, far out, two title letters
+        // twice as tall: in that band alone the letters are half the blobs.
+        let digit = |y: u32| Bounds {
+            x0: 18,
+            y0: y,
+            x1: 30,
+            y1: y + 19,
+        };
+        let letter = |x: u32| Bounds {
+            x0: x,
+            y0: 20,
+            x1: x + 20,
+            y1: 62,
+        };
+        let title_band = vec![letter(0), letter(24), digit(410), digit(448)];
+        let others: Vec<Vec<Bounds>> = (0..5).map(|_| vec![digit(448)]).collect();
+        let typical = typical_height(std::iter::once(&title_band).chain(&others));
+        assert_eq!(typical, 19);
+        let kept = digit_sized(title_band, typical);
+        assert_eq!(kept, vec![digit(410), digit(448)]);
     }
 
     #[test]
@@ -359,7 +489,7 @@ mod tests {
             paper: 240.0,
             ink: 1.0,
         };
-        let read: Vec<u32> = row_numbers(&strip, 1.0)
+        let read: Vec<u32> = row_numbers(digits(&strip, 1.0), &strip)
             .into_iter()
             .filter_map(|n| read_number(&strip, n, levels, classifier))
             .map(|c| c.value)

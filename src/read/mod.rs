@@ -907,7 +907,12 @@ pub fn read_puzzle(
     let nonogram_allowed = kind.is_none_or(|kind| kind == "nonogram");
     if nonogram_allowed && grid.quarter_turns == 0 {
         if let Some((clues, top, left)) = clues::boxed_clues(&grid) {
-            return Reading::Nonogram(NonogramRead::new(clues, &grid, (top, left), 0));
+            let reread = clues::reread_boxed(image, lattice, &grid, (top, left), classifier);
+            let (clues, origin) = match clues::boxed_clues(&reread) {
+                Some((clues, top, left)) => (clues, (top, left)),
+                None => (clues, (top, left)),
+            };
+            return Reading::Nonogram(NonogramRead::new(clues, &grid, origin, 0));
         }
     }
     let may_be_nonogram = match kind {
@@ -983,6 +988,11 @@ impl Reading {
             }
             Reading::Nonogram(_) => lattice.clone(),
         }
+    }
+
+    /// Whether this is a nonogram whose clues are printed in boxes of the lattice itself.
+    pub fn is_boxed_nonogram(&self) -> bool {
+        matches!(self, Reading::Nonogram(nonogram) if nonogram.origin != (0, 0))
     }
 
     /// Quarter turns clockwise from the lattice to the puzzle as read.

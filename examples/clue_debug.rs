@@ -1,0 +1,138 @@
+//! Shows where a nonogram's clue reading goes wrong on generated photos with truth:
+//! `cargo run --release --example clue_debug -- FILE_OR_DIR...`. For each nonogram photo it
+//! prints the lattice size, then every row or column whose clues read differ from the truth
+//! (truth -> read, with each number's confidence), and a tally of the kinds of mistake.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use gridsight::read::clues::ClueRead;
+use gridsight::read::Reading;
+use serde_json::Value;
+
+fn main() {
+    let mut photos: Vec<PathBuf> = Vec::new();
+    for arg in std::env::args().skip(1) {
+        let path = PathBuf::from(arg);
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
+                .expect("readable folder")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.extension().is_some_and(|e| e == "jpg")
+                        && p.to_string_lossy().contains("nonogram")
+                })
+                .collect();
+            found.sort();
+            photos.extend(found);
+        } else {
+            photos.push(path);
+        }
+    }
+    let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
+    for photo in &photos {
+        let truth_path = photo.with_extension("truth.json");
+        let Ok(text) = std::fs::read_to_string(&truth_path) else {
+            continue;
+        };
+        let truth: Value = serde_json::from_str(&text).expect("truth JSON");
+        let lines = |key: &str| -> Vec<Vec<u32>> {
+            truth["puzzle"][key]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .map(|l| {
+                            l.as_array()
+                                .unwrap()
+                                .iter()
+                                .map(|n| n.as_u64().unwrap() as u32)
+                                .collect()
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let (rows, columns) = (lines("rows"), lines("columns"));
+        let name = photo.file_name().unwrap().to_string_lossy().into_owned();
+        let read = match gridsight::read_image(photo, Some("nonogram")) {
+            Ok(Reading::Nonogram(read)) => read,
+            Ok(_) => {
+                println!("{name}: not read as a nonogram");
+                *tally.entry("not a nonogram").or_default() += 1;
+                continue;
+            }
+            Err(error) => {
+                println!("{name}: {error}");
+                *tally.entry("no grid").or_default() += 1;
+                continue;
+            }
+        };
+        let (rr, rc) = (read.clues.rows.len(), read.clues.columns.len());
+        if rr != rows.len() || rc != columns.len() {
+            println!(
+                "{name}: read {rr}x{rc} lines, truth {}x{} (origin {:?}, turns {})",
+                rows.len(),
+                columns.len(),
+                read.origin,
+                read.quarter_turns
+            );
+            *tally.entry("wrong line count").or_default() += 1;
+            continue;
+        }
+        let mut wrong = Vec::new();
+        let mut compare = |label: &str, truth: &[Vec<u32>], read: &[Vec<ClueRead>]| {
+            for (i, (t, r)) in truth.iter().zip(read).enumerate() {
+                let values: Vec<u32> = r.iter().map(|c| c.value).collect();
+                if &values == t {
+                    continue;
+                }
+                let kind = match values.len().cmp(&t.len()) {
+                    std::cmp::Ordering::Less => "number missed",
+                    std::cmp::Ordering::Greater => "number extra",
+                    std::cmp::Ordering::Equal => "value misread",
+                };
+                *tally.entry(kind).or_default() += 1;
+                let shown: Vec<String> = r
+                    .iter()
+                    .map(|c| {
+                        let alts: Vec<String> = c
+                            .alternatives
+                            .iter()
+                            .take(2)
+                            .map(|a| a.0.to_string())
+                            .collect();
+                        format!("{}({:.2};{})", c.value, c.confidence, alts.join("/"))
+                    })
+                    .collect();
+                wrong.push(format!(
+                    "  {label} {}: {kind}: {:?} -> {}",
+                    i + 1,
+                    t,
+                    shown.join(" ")
+                ));
+            }
+        };
+        compare("row", &rows, &read.clues.rows);
+        compare("column", &columns, &read.clues.columns);
+        let outcome = match read.correct(None) {
+            Ok((puzzle, corrections)) => {
+                let exact = puzzle.to_json()["rows"] == truth["puzzle"]["rows"]
+                    && puzzle.to_json()["columns"] == truth["puzzle"]["columns"];
+                format!("corrected {} -> exact {exact}", corrections.len())
+            }
+            Err(error) => error.to_string(),
+        };
+        println!(
+            "{name}: {}x{} origin {:?} turns {}: {} wrong lines; {outcome}",
+            rows.len(),
+            columns.len(),
+            read.origin,
+            read.quarter_turns,
+            wrong.len()
+        );
+        for line in wrong {
+            println!("{line}");
+        }
+    }
+    println!("{tally:?}");
+}

@@ -1,0 +1,230 @@
+//! Grows a lattice outward a row or column of cells at a time while ruled boxes continue beyond
+//! it at the same spacing. A magazine nonogram prints its clues in boxes that share the grid's
+//! lines but leave an empty corner, so the outline found around it is an L cut to a
+//! quadrilateral and its lattice can miss a band of clue boxes (or hold only the clue boxes).
+//!
+//! A new column of cells left of the lattice is taken where, beside enough of its rows, a ruled
+//! line runs one cell further out (looked for near where the rows' own spacing puts it) and
+//! the rows' lines reach it. The other sides are the same seen turned. It only adds cells whose
+//! box lines are printed; it does not read them or decide the puzzle's kind.
+
+use image::GrayImage;
+
+use super::{rectify, Lattice};
+
+/// The share of a side's cells that must have a box beyond them for the lattice to grow there:
+/// a magazine nonogram's clue boxes run beside every grid row, the empty corner is beside the
+/// others, and the grid is the larger part.
+const BOXED_SHARE: f32 = 0.3;
+/// How far from the spacing's prediction a new line is looked for, in cells.
+const SEARCH: f32 = 0.25;
+/// How far a row's line may bend off its straight continuation over one cell, in cells.
+const BEND: f32 = 0.12;
+/// Points sampled along a cell side to decide whether a line runs along it.
+const SAMPLES: usize = 14;
+/// The share of those points that must be ink: a digit 1 beside a plain grid covers less.
+const INKED_SHARE: f32 = 0.8;
+/// Ink is darker than this share of the paper level around it.
+const INK_SHARE: f32 = 0.72;
+/// The most cells added on all sides together, so that a ruled page cannot grow it forever.
+const MOST_GROWTH: usize = 80;
+
+/// `lattice` grown outward on every side while printed boxes continue beyond it.
+pub fn grow(image: &GrayImage, lattice: &Lattice) -> Lattice {
+    let mut current = lattice.clone();
+    let mut added = 0;
+    while added < MOST_GROWTH {
+        let before = added;
+        // Seen turned 0, 1, 2, 3 quarter turns, the lattice's left side is its left, bottom,
+        // right and top side.
+        for turns in 0..4u8 {
+            if let Some(wider) = grow_left(image, &current.turned(turns)) {
+                current = wider.turned((4 - turns) % 4);
+                added += 1;
+            }
+        }
+        if added == before {
+            break;
+        }
+    }
+    current
+}
+
+type Point = (f32, f32);
+
+fn minus(a: Point, b: Point) -> Point {
+    (a.0 - b.0, a.1 - b.1)
+}
+
+fn plus(a: Point, b: Point) -> Point {
+    (a.0 + b.0, a.1 + b.1)
+}
+
+fn times(a: Point, k: f32) -> Point {
+    (a.0 * k, a.1 * k)
+}
+
+fn length(a: Point) -> f32 {
+    a.0.hypot(a.1)
+}
+
+/// `lattice` with one more column of cells on its left, or `None` when too few of its rows
+/// have a box there.
+fn grow_left(image: &GrayImage, lattice: &Lattice) -> Option<Lattice> {
+    let (rows, p) = (lattice.rows, &lattice.points);
+    if lattice.columns < 2 || rows < 2 {
+        return None;
+    }
+    let (width, height) = (image.width() as f32, image.height() as f32);
+    // One cell further out along each row line, and the direction and length of that step.
+    let steps: Vec<Point> = (0..=rows).map(|r| minus(p[r][0], p[r][1])).collect();
+    let predicted: Vec<Point> = (0..=rows).map(|r| plus(p[r][0], steps[r])).collect();
+    let inside = |q: &Point| (0.0..width).contains(&q.0) && (0.0..height).contains(&q.1);
+    if !predicted.iter().all(inside) {
+        return None;
+    }
+    let offsets: Vec<Option<f32>> = (0..rows)
+        .map(|r| {
+            let step = plus(steps[r], steps[r + 1]);
+            let pitch = length(step) / 2.0;
+            if pitch < 4.0 {
+                return None;
+            }
+            let outward = times(step, 1.0 / (2.0 * pitch));
+            let (a, b) = (predicted[r], predicted[r + 1]);
+            let offset = line_along(image, a, b, outward, SEARCH * pitch)?;
+            let across = minus(b, a);
+            let normal = times(across, 1.0 / length(across).max(1.0));
+            let shifted = |q: Point| plus(q, times(outward, offset));
+            let edge = |k: usize| {
+                line_along(image, p[k][0], shifted(predicted[k]), normal, BEND * pitch).is_some()
+            };
+            (edge(r) || edge(r + 1)).then_some(offset)
+        })
+        .collect();
+    let boxed = offsets.iter().flatten().count();
+    if (boxed as f32) < (BOXED_SHARE * rows as f32).max(2.0) {
+        return None;
+    }
+    let points = (0..=rows)
+        .map(|r| {
+            let beside: Vec<f32> = [r.checked_sub(1), (r < rows).then_some(r)]
+                .into_iter()
+                .flatten()
+                .filter_map(|segment| offsets[segment])
+                .collect();
+            let offset = beside.iter().sum::<f32>() / beside.len().max(1) as f32;
+            let unit = times(steps[r], 1.0 / length(steps[r]).max(1.0));
+            let mut row = vec![plus(predicted[r], times(unit, offset))];
+            row.extend_from_slice(&p[r]);
+            row
+        })
+        .collect();
+    Some(Lattice {
+        rows,
+        columns: lattice.columns + 1,
+        points,
+    })
+}
+
+/// Where a dark ruled line runs from near `a` to near `b`: its offset along the unit `normal`
+/// (within `search` pixels either way) at which most points along the segment are ink.
+fn line_along(image: &GrayImage, a: Point, b: Point, normal: Point, search: f32) -> Option<f32> {
+    let span = minus(b, a);
+    if length(span) < 4.0 {
+        return None;
+    }
+    let step = 0.5;
+    let reach = (search / step).ceil() as i32;
+    let offsets: Vec<f32> = (-reach..=reach).map(|k| k as f32 * step).collect();
+    let profiles: Vec<Vec<u8>> = (0..SAMPLES)
+        .map(|k| {
+            let t = 0.1 + 0.8 * (k as f32 + 0.5) / SAMPLES as f32;
+            let at = plus(a, times(span, t));
+            offsets
+                .iter()
+                .map(|&o| {
+                    let q = plus(at, times(normal, o));
+                    rectify::sample(image, f64::from(q.0), f64::from(q.1))
+                })
+                .collect()
+        })
+        .collect();
+    let mut levels: Vec<u8> = profiles.iter().flatten().copied().collect();
+    levels.sort_unstable();
+    let paper = f32::from(levels[levels.len() * 3 / 4]);
+    let ink = paper * INK_SHARE;
+    let dark_near = |profile: &[u8], i: usize| {
+        let (from, to) = (i.saturating_sub(1), (i + 1).min(profile.len() - 1));
+        profile[from..=to].iter().any(|&v| f32::from(v) < ink)
+    };
+    let (best, count) = (0..offsets.len())
+        .map(|i| (i, profiles.iter().filter(|p| dark_near(p, i)).count()))
+        .max_by(|x, y| {
+            x.1.cmp(&y.1)
+                .then(offsets[y.0].abs().total_cmp(&offsets[x.0].abs()))
+        })?;
+    (count as f32 >= INKED_SHARE * SAMPLES as f32).then_some(offsets[best])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Luma;
+
+    /// A page of 10-pixel boxes: `columns` x `rows` of them at (`x0`, `y0`), lines 1 pixel.
+    fn boxes(image: &mut GrayImage, x0: u32, y0: u32, columns: u32, rows: u32) {
+        for r in 0..=rows {
+            for x in x0..=x0 + 10 * columns {
+                image.put_pixel(x, y0 + 10 * r, Luma([20]));
+            }
+        }
+        for c in 0..=columns {
+            for y in y0..=y0 + 10 * rows {
+                image.put_pixel(x0 + 10 * c, y, Luma([20]));
+            }
+        }
+    }
+
+    fn lattice(x0: f32, y0: f32, columns: usize, rows: usize) -> Lattice {
+        Lattice {
+            rows,
+            columns,
+            points: (0..=rows)
+                .map(|r| {
+                    (0..=columns)
+                        .map(|c| (x0 + 10.0 * c as f32 + 0.5, y0 + 10.0 * r as f32 + 0.5))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn grows_into_the_clue_boxes_of_an_l_shaped_grid() {
+        // A 6x6 grid at (50, 50) with 3 columns of clue boxes left of it and 2 rows above it.
+        let mut image = GrayImage::from_pixel(150, 150, Luma([230]));
+        boxes(&mut image, 50, 50, 6, 6);
+        boxes(&mut image, 20, 50, 3, 6);
+        boxes(&mut image, 50, 30, 6, 2);
+        // Found: the grid and one column of clue boxes.
+        let grown = grow(&image, &lattice(40.0, 50.0, 7, 6));
+        assert_eq!((grown.rows, grown.columns), (8, 9));
+        let (x, y) = grown.points[0][0];
+        assert!((x - 20.5).abs() < 1.0 && (y - 30.5).abs() < 1.0, "{x} {y}");
+    }
+
+    #[test]
+    fn a_plain_grid_with_numbers_beside_it_does_not_grow() {
+        let mut image = GrayImage::from_pixel(150, 150, Luma([230]));
+        boxes(&mut image, 50, 50, 6, 6);
+        // A column of 1s, 6 pixels tall, one cell left of the grid.
+        for r in 0..6 {
+            for y in 52..58 {
+                image.put_pixel(40, y + 10 * r, Luma([20]));
+            }
+        }
+        let found = lattice(50.0, 50.0, 6, 6);
+        assert_eq!(grow(&image, &found), found);
+    }
+}
