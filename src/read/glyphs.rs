@@ -128,6 +128,17 @@ pub fn read_flattened(cell: &GrayImage, darkness: &[f32], paper: f32, ink: f32) 
     if is_black(cell.as_raw(), w, h, paper) {
         return CellContent::Black;
     }
+    find_glyphs(cell, darkness, ink)
+}
+
+/// The glyphs of a crop whose [`flattened`] darkness is given, without first asking whether
+/// the cell is a black given: a cell in deep shadow is darker than the page's paper all over,
+/// yet its digit still stands out against its own paper.
+pub fn find_glyphs(cell: &GrayImage, darkness: &[f32], ink: f32) -> CellContent {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
+        return CellContent::Blank;
+    }
     let side = w.min(h) as f32;
     let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
     let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);

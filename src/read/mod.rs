@@ -192,7 +192,11 @@ fn read_upright(
     for (row, (crops, darkness)) in crops.iter().zip(darkness).enumerate() {
         for (column, (crop, darkness)) in crops.iter().zip(darkness).enumerate() {
             let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
-            cells.push(read_cell(content, crop, row, column, classifier));
+            let cell = match content {
+                CellContent::Black => read_dark_cell(crop, darkness, levels, row, column, classifier),
+                content => read_cell(content, crop, row, column, classifier),
+            };
+            cells.push(cell);
         }
     }
     GridRead {
@@ -309,6 +313,47 @@ fn read_cell(
         value,
         confidence,
         alternatives: ranked[1..].to_vec(),
+    }
+}
+
+/// How sure the classifier must be of a digit in a cell darker than the page's paper all over
+/// before the cell reads as that digit rather than a black given.
+const SHADOWED_DIGIT: f32 = 0.5;
+
+/// The reading of a cell whose crop is dark all over, a black given by the page's paper level:
+/// a digit when one stands out clearly against the cell's own paper (a corner of the photo in
+/// deep shadow or vignetting), else black, with the digits it might hold as alternatives.
+fn read_dark_cell(
+    crop: &GrayImage,
+    darkness: &[f32],
+    levels: Levels,
+    row: usize,
+    column: usize,
+    classifier: &DigitClassifier,
+) -> CellRead {
+    let glyphs = glyphs::find_glyphs(crop, darkness, levels.ink);
+    let mut ranked = ranked_from_content(glyphs, crop, classifier);
+    ranked.retain(|&(value, _)| matches!(value, CellValue::Number(_)));
+    let (value, confidence) = match ranked.first() {
+        Some(&(value, p)) if p >= SHADOWED_DIGIT => {
+            ranked.remove(0);
+            ranked.push((CellValue::Black, 1.0 - p));
+            (value, p)
+        }
+        best => {
+            // Where a black cell cannot stand (a Sudoku), it is paper in shadow: blank is
+            // likelier than an unsure digit.
+            let blank = 1.0 - best.map_or(0.0, |&(_, p)| p);
+            ranked.insert(0, (CellValue::Blank, blank));
+            (CellValue::Black, 1.0)
+        }
+    };
+    CellRead {
+        row,
+        column,
+        value,
+        confidence,
+        alternatives: ranked,
     }
 }
 
