@@ -172,7 +172,7 @@ pub fn ink_boxes(strip: &GrayImage, ink: f32, min_area: usize) -> Vec<Bounds> {
 }
 
 /// The value below which `share` of the pixels fall.
-fn percentile(values: &[u8], share: f32) -> f32 {
+pub fn percentile(values: &[u8], share: f32) -> f32 {
     let mut histogram = [0usize; 256];
     for &v in values {
         histogram[usize::from(v)] += 1;

@@ -138,6 +138,35 @@ fn paper_level(crops: &[Vec<GrayImage>]) -> f32 {
     255.0
 }
 
+/// The gray level of the paper around each cell: the brightest of the paper levels (a high
+/// percentile) of the cell and its eight neighbours. A corner of the photo in deep shadow or
+/// vignetting is darker all over than the grid's paper, and a digit there would read as a black
+/// given against the grid-wide level; a black given still has paper beside it.
+fn neighbourhood_paper(crops: &[Vec<GrayImage>]) -> Vec<Vec<f32>> {
+    let own: Vec<Vec<f32>> = crops
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|crop| glyphs::percentile(crop.as_raw(), 0.9))
+                .collect()
+        })
+        .collect();
+    let (rows, columns) = (own.len(), own.first().map_or(0, Vec::len));
+    (0..rows)
+        .map(|row| {
+            (0..columns)
+                .map(|column| {
+                    let near = |i: usize, n: usize| i.saturating_sub(1)..(i + 2).min(n);
+                    near(row, rows)
+                        .flat_map(|r| near(column, columns).map(move |c| (r, c)))
+                        .map(|(r, c)| own[r][c])
+                        .fold(0.0, f32::max)
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// A photo's paper gray level and how dark its digits are against the paper.
 #[derive(Debug, Clone, Copy)]
 struct Levels {
@@ -188,12 +217,16 @@ fn read_upright(
     classifier: &DigitClassifier,
 ) -> GridRead {
     let (rows, columns) = (crops.len(), crops.first().map_or(0, Vec::len));
+    let local_paper = neighbourhood_paper(crops);
     let mut cells = Vec::with_capacity(rows * columns);
     for (row, (crops, darkness)) in crops.iter().zip(darkness).enumerate() {
         for (column, (crop, darkness)) in crops.iter().zip(darkness).enumerate() {
-            let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
+            let paper = levels.paper.min(local_paper[row][column]);
+            let content = glyphs::read_flattened(crop, darkness, paper, levels.ink);
             let cell = match content {
-                CellContent::Black => read_dark_cell(crop, darkness, levels, row, column, classifier),
+                CellContent::Black => {
+                    read_dark_cell(crop, darkness, levels, row, column, classifier)
+                }
                 content => read_cell(content, crop, row, column, classifier),
             };
             cells.push(cell);
@@ -316,13 +349,18 @@ fn read_cell(
     }
 }
 
-/// How sure the classifier must be of a digit in a cell darker than the page's paper all over
-/// before the cell reads as that digit rather than a black given.
-const SHADOWED_DIGIT: f32 = 0.5;
+/// How sure the classifier must be of a digit in a cell dark all over before the cell reads as
+/// that digit rather than a black given.
+const SHADOWED_DIGIT: f32 = 0.9;
+/// The widest (share of the cell) a digit in a cell dark all over may be: the flattened
+/// texture of a black given makes a blob across the whole cell, a digit leaves paper beside it.
+const SHADOWED_WIDTH: f32 = 0.6;
 
-/// The reading of a cell whose crop is dark all over, a black given by the page's paper level:
-/// a digit when one stands out clearly against the cell's own paper (a corner of the photo in
-/// deep shadow or vignetting), else black, with the digits it might hold as alternatives.
+/// The reading of a cell dark all over even against its neighbours' paper: a black given, or a
+/// digit in a band of shadow along the grid's edge (the neighbours out of the shadow are
+/// bright). It is the digit only when a single glyph of digit width stands out clearly against
+/// the cell's own paper and reads surely; black otherwise, with blank as its alternative for
+/// kinds without black cells.
 fn read_dark_cell(
     crop: &GrayImage,
     darkness: &[f32],
@@ -331,29 +369,36 @@ fn read_dark_cell(
     column: usize,
     classifier: &DigitClassifier,
 ) -> CellRead {
-    let glyphs = glyphs::find_glyphs(crop, darkness, levels.ink);
-    let mut ranked = ranked_from_content(glyphs, crop, classifier);
-    ranked.retain(|&(value, _)| matches!(value, CellValue::Number(_)));
-    let (value, confidence) = match ranked.first() {
-        Some(&(value, p)) if p >= SHADOWED_DIGIT => {
-            ranked.remove(0);
-            ranked.push((CellValue::Black, 1.0 - p));
-            (value, p)
-        }
-        best => {
-            // Where a black cell cannot stand (a Sudoku), it is paper in shadow: blank is
-            // likelier than an unsure digit.
-            let blank = 1.0 - best.map_or(0.0, |&(_, p)| p);
-            ranked.insert(0, (CellValue::Blank, blank));
-            (CellValue::Black, 1.0)
-        }
+    let black = CellRead {
+        row,
+        column,
+        value: CellValue::Black,
+        confidence: 1.0,
+        alternatives: vec![(CellValue::Blank, 0.0)],
     };
+    let CellContent::Glyphs(glyphs) = glyphs::find_glyphs(crop, darkness, levels.ink) else {
+        return black;
+    };
+    let [glyph] = glyphs.as_slice() else {
+        return black;
+    };
+    let width = (glyph.bounds.x1 - glyph.bounds.x0) as f32;
+    let ranked = classifier.classify(glyph).ranked();
+    let (digit, p) = ranked[0];
+    if width > SHADOWED_WIDTH * crop.width() as f32 || p < SHADOWED_DIGIT {
+        return black;
+    }
+    let mut alternatives: Vec<(CellValue, f32)> = ranked[1..ALTERNATIVES]
+        .iter()
+        .map(|&(d, q)| (CellValue::Number(u32::from(d)), q))
+        .collect();
+    alternatives.push((CellValue::Black, 1.0 - p));
     CellRead {
         row,
         column,
-        value,
-        confidence,
-        alternatives: ranked,
+        value: CellValue::Number(u32::from(digit)),
+        confidence: p,
+        alternatives,
     }
 }
 
