@@ -105,6 +105,33 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
     if looks_like_jump(&read) {
         return jump::reread_start(image, lattice, &read, levels, classifier);
     }
+    without_noise(read)
+}
+
+/// A number read with less probability than this per digit is more likely a speck, a shadow's
+/// edge or a patch of halftone than print: on newspaper photos the classifier gives printed
+/// digits 0.3 or more and such marks less.
+const NOISE_READING: f32 = 0.3;
+
+/// `read` with every number read less surely than [`NOISE_READING`] per digit made blank, the
+/// number kept as its likeliest alternative for the corrector. Done once the orientation is
+/// chosen (the orientation is judged on all the numbers) and not in jump mazes (a maze's cells
+/// are all numbers, however poorly read).
+fn without_noise(mut read: GridRead) -> GridRead {
+    for cell in &mut read.cells {
+        let CellValue::Number(n) = cell.value else {
+            continue;
+        };
+        let digits = n.checked_ilog10().unwrap_or(0) as i32 + 1;
+        if cell.confidence >= NOISE_READING.powi(digits) {
+            continue;
+        }
+        cell.alternatives
+            .retain(|&(value, _)| value != CellValue::Blank);
+        cell.alternatives.insert(0, (cell.value, cell.confidence));
+        cell.value = CellValue::Blank;
+        cell.confidence = 1.0 - cell.confidence;
+    }
     read
 }
 
@@ -686,8 +713,9 @@ const UNSURE_DIGIT: f32 = 0.9;
 /// The most unsure digits (as a share) a reading may have when the solver cannot check it.
 const UNSURE_SHARE: f32 = 0.1;
 
-/// How many of the least confident cells the corrector may change.
-const DOUBTFUL_CELLS: usize = 6;
+/// How many of the least confident cells the corrector may change, and how many at once.
+const DOUBTFUL_CELLS: usize = 9;
+const GRID_CHANGES: usize = 3;
 
 /// The puzzle read from `read` as `kind`, corrected when it has no unique solution: the next
 /// most likely readings of the least confident cells are tried, one cell at a time, then two,
@@ -731,13 +759,16 @@ pub fn correct(
     doubtful.truncate(DOUBTFUL_CELLS);
     let choices: Vec<Choice<CellValue>> = doubtful
         .iter()
-        .map(|cell| Choice {
-            index: cell.row * read.columns + cell.column,
-            alternatives: cell.alternatives.iter().map(|&(v, _)| v).collect(),
+        .map(|cell| {
+            Choice::new(
+                cell.row * read.columns + cell.column,
+                cell.confidence,
+                &cell.alternatives,
+            )
         })
         .collect();
     let build = |values: &[CellValue]| puzzle_from_values(values, read.rows, read.columns, kind);
-    match first_unique(&values, &choices, build, limit) {
+    match first_unique(&values, &choices, build, limit, GRID_CHANGES) {
         None => Ok((puzzle, Vec::new())),
         Some((puzzle, changes)) => {
             let corrections = changes
@@ -753,25 +784,61 @@ pub fn correct(
     }
 }
 
-/// A doubtful reading: which value it is and what else it might be, most likely first.
+/// A doubtful reading: which value it is and what else it might be, most likely first, each
+/// with the cost of changing to it (see [`change_cost`]).
 struct Choice<V> {
     index: usize,
-    alternatives: Vec<V>,
+    alternatives: Vec<(V, f32)>,
 }
+
+impl<V: Copy> Choice<V> {
+    /// The choice for the value at `index` read with probability `confidence`, whose other
+    /// readings are `alternatives` with their probabilities.
+    fn new(index: usize, confidence: f32, alternatives: &[(V, f32)]) -> Choice<V> {
+        Choice {
+            index,
+            alternatives: alternatives
+                .iter()
+                .map(|&(value, p)| (value, change_cost(confidence, p)))
+                .collect(),
+        }
+    }
+}
+
+/// The least probability a reading is given when weighing changes, so that a reading the
+/// classifier all but rules out (or the blank fallback at 0) can still be chosen, at a price.
+const LEAST_PROBABILITY: f32 = 0.01;
+
+/// How unlikely a change from a reading of probability `read` to one of probability
+/// `alternative` is: the log of their ratio, 0 when the alternative is as likely.
+fn change_cost(read: f32, alternative: f32) -> f32 {
+    (read.max(LEAST_PROBABILITY) / alternative.max(LEAST_PROBABILITY))
+        .ln()
+        .max(0.0)
+}
+
+/// How many alternatives of each value a pair of changes tries, and a triple.
+const PAIR_ALTERNATIVES: usize = 3;
+const TRIPLE_ALTERNATIVES: usize = 2;
+/// The most sets of changes tried, cheapest first: a reading that needs more is too far gone.
+const MOST_TRIES: usize = 1500;
 
 /// A puzzle that solves uniquely and the changes (value index, new value) that made it.
 type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
 
-/// The first set of changes to `values` that makes a puzzle with exactly one solution (or, for
-/// a kind where ambiguity does not matter, any solution): none,
-/// then each doubtful value changed alone (every alternative), then two at once (their two
-/// likeliest alternatives each). Returns that puzzle and the changes, or `None` when the
-/// reading as it is already solves uniquely or no change helps.
+/// The likeliest set of at most `most_changes` changes to `values` that makes a puzzle with
+/// exactly one solution (or, for a kind where ambiguity does not matter, any solution). Sets
+/// are tried cheapest first by their summed [`change_cost`]s: each doubtful value changed
+/// alone (every alternative), two at once (their [`PAIR_ALTERNATIVES`] likeliest alternatives
+/// each), three at once ([`TRIPLE_ALTERNATIVES`] each), so two likely changes beat one
+/// unlikely one. Returns that puzzle and the changes, or `None` when the reading as it is
+/// already solves uniquely or no change helps.
 fn first_unique<V: Copy>(
     values: &[V],
     choices: &[Choice<V>],
     build: impl Fn(&[V]) -> Option<Box<dyn Puzzle>>,
     limit: Option<Duration>,
+    most_changes: usize,
 ) -> Option<Corrected<V>> {
     let unique = |values: &[V]| -> Option<Box<dyn Puzzle>> {
         let puzzle = build(values)?;
@@ -791,32 +858,53 @@ fn first_unique<V: Copy>(
     if unique(values).is_some() {
         return None;
     }
-    let with = |changes: &[(usize, V)]| {
-        let mut tried = values.to_vec();
-        for &(index, value) in changes {
-            tried[index] = value;
-        }
-        unique(&tried).map(|puzzle| (puzzle, changes.to_vec()))
-    };
-    for choice in choices {
-        for &alternative in &choice.alternatives {
-            if let Some(found) = with(&[(choice.index, alternative)]) {
-                return Some(found);
-            }
+    // Each candidate: its cost and its changes as (choice, alternative) positions.
+    let mut candidates: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
+    let options = |c: usize, most: usize| choices[c].alternatives.iter().take(most).enumerate();
+    for (c, choice) in choices.iter().enumerate() {
+        for (a, &(_, cost)) in choice.alternatives.iter().enumerate() {
+            candidates.push((cost, vec![(c, a)]));
         }
     }
-    for (i, first) in choices.iter().enumerate() {
-        for second in &choices[i + 1..] {
-            for &a in first.alternatives.iter().take(2) {
-                for &b in second.alternatives.iter().take(2) {
-                    if let Some(found) = with(&[(first.index, a), (second.index, b)]) {
-                        return Some(found);
+    for c1 in 0..choices.len() {
+        for c2 in c1 + 1..choices.len() {
+            if most_changes >= 2 {
+                for (a1, &(_, k1)) in options(c1, PAIR_ALTERNATIVES) {
+                    for (a2, &(_, k2)) in options(c2, PAIR_ALTERNATIVES) {
+                        candidates.push((k1 + k2, vec![(c1, a1), (c2, a2)]));
+                    }
+                }
+            }
+            if most_changes < 3 {
+                continue;
+            }
+            for c3 in c2 + 1..choices.len() {
+                for (a1, &(_, k1)) in options(c1, TRIPLE_ALTERNATIVES) {
+                    for (a2, &(_, k2)) in options(c2, TRIPLE_ALTERNATIVES) {
+                        for (a3, &(_, k3)) in options(c3, TRIPLE_ALTERNATIVES) {
+                            candidates.push((k1 + k2 + k3, vec![(c1, a1), (c2, a2), (c3, a3)]));
+                        }
                     }
                 }
             }
         }
     }
-    None
+    // Stable, so equal costs keep fewer changes and less doubtful values first.
+    candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
+    candidates
+        .into_iter()
+        .take(MOST_TRIES)
+        .find_map(|(_, picks)| {
+            let changes: Vec<(usize, V)> = picks
+                .iter()
+                .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
+                .collect();
+            let mut tried = values.to_vec();
+            for &(index, value) in &changes {
+                tried[index] = value;
+            }
+            unique(&tried).map(|puzzle| (puzzle, changes))
+        })
 }
 
 /// A nonogram as read from a photo: the clues beside its grid and the black given cells in it.
@@ -834,6 +922,8 @@ pub struct NonogramRead {
 /// How many of the least sure clue numbers the corrector may change: a nonogram has hundreds
 /// and its solver answers in well under a millisecond, so it can afford more than a grid.
 const DOUBTFUL_CLUES: usize = 12;
+/// How many clue numbers the corrector may change at once.
+const CLUE_CHANGES: usize = 2;
 
 impl NonogramRead {
     /// The black cells of `grid` (read in any orientation) as givens of the puzzle that starts
@@ -933,10 +1023,7 @@ impl NonogramRead {
         doubtful.truncate(DOUBTFUL_CLUES);
         let choices: Vec<Choice<u32>> = doubtful
             .iter()
-            .map(|&i| Choice {
-                index: i,
-                alternatives: flat[i].1.alternatives.iter().map(|&(n, _)| n).collect(),
-            })
+            .map(|&i| Choice::new(i, flat[i].1.confidence, &flat[i].1.alternatives))
             .collect();
         let place = |index: usize| {
             let line = flat[index].0;
@@ -947,7 +1034,8 @@ impl NonogramRead {
                 format!("column {} clue {position}", line - row_count + 1)
             }
         };
-        if let Some((puzzle, changes)) = first_unique(&values, &choices, build, limit) {
+        if let Some((puzzle, changes)) = first_unique(&values, &choices, build, limit, CLUE_CHANGES)
+        {
             let corrections = changes
                 .into_iter()
                 .map(|(index, value)| Correction {
