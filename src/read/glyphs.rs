@@ -139,8 +139,28 @@ pub fn find_glyphs(cell: &GrayImage, darkness: &[f32], ink: f32) -> CellContent 
     if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
         return CellContent::Blank;
     }
-    let side = w.min(h) as f32;
     let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
+    glyphs_above(w, h, darkness, floor)
+}
+
+/// The least contrast [`find_faint_glyphs`] takes for ink.
+const FAINTEST_CONTRAST: f32 = 0.05;
+
+/// The glyphs of a crop whose [`flattened`] darkness is given, with ink taken down to a
+/// contrast at which paper texture and JPEG noise in most cells become ink too: for a second
+/// look at a cell that reads blank, in case glare has washed out its digit.
+pub fn find_faint_glyphs(cell: &GrayImage, darkness: &[f32]) -> CellContent {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
+        return CellContent::Blank;
+    }
+    glyphs_above(w, h, darkness, FAINTEST_CONTRAST)
+}
+
+/// The glyphs in a `w` x `h` crop's `darkness`, ink being darker than Otsu's split but no
+/// fainter than `floor`.
+fn glyphs_above(w: usize, h: usize, darkness: &[f32], floor: f32) -> CellContent {
+    let side = w.min(h) as f32;
     let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
     let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
     clear_border_lines(&mut ink, w, h);

@@ -254,6 +254,7 @@ fn read_upright(
                 CellContent::Black => {
                     read_dark_cell(crop, darkness, levels, row, column, classifier)
                 }
+                CellContent::Blank => read_blank_cell(crop, darkness, row, column, classifier),
                 content => read_cell(content, crop, row, column, classifier),
             };
             cells.push(cell);
@@ -374,6 +375,48 @@ fn read_cell(
         confidence,
         alternatives: ranked[1..].to_vec(),
     }
+}
+
+/// How sure the classifier must be of a washed-out digit in a cell that reads blank before the
+/// digit becomes its alternative, and the share of that probability the alternative is given:
+/// most such "digits" are paper texture, so the corrector tries them only when the grid needs
+/// more givens.
+const FAINT_DIGIT: f32 = 0.9;
+const FAINT_SHARE: f32 = 0.2;
+/// The least height (share of the cell) of a washed-out digit.
+const FAINT_HEIGHT: f32 = 0.35;
+
+/// The reading of a cell that reads blank: blank, and when a single glyph of digit height
+/// shows at a contrast too faint for ink (glare washing out the print) and reads surely, that
+/// digit as an unlikely alternative.
+fn read_blank_cell(
+    crop: &GrayImage,
+    darkness: &[f32],
+    row: usize,
+    column: usize,
+    classifier: &DigitClassifier,
+) -> CellRead {
+    let mut cell = CellRead {
+        row,
+        column,
+        value: CellValue::Blank,
+        confidence: 1.0,
+        alternatives: Vec::new(),
+    };
+    let CellContent::Glyphs(glyphs) = glyphs::find_faint_glyphs(crop, darkness) else {
+        return cell;
+    };
+    let [glyph] = glyphs.as_slice() else {
+        return cell;
+    };
+    let height = (glyph.bounds.y1 - glyph.bounds.y0) as f32;
+    let (digit, p) = classifier.classify(glyph).ranked()[0];
+    if height < FAINT_HEIGHT * crop.height() as f32 || p < FAINT_DIGIT || digit == 0 {
+        return cell;
+    }
+    cell.confidence = 1.0 - FAINT_SHARE * p;
+    cell.alternatives = vec![(CellValue::Number(u32::from(digit)), FAINT_SHARE * p)];
+    cell
 }
 
 /// How sure the classifier must be of a digit in a cell dark all over before the cell reads as
