@@ -143,6 +143,42 @@ pub fn find_glyphs(cell: &GrayImage, darkness: &[f32], ink: f32) -> CellContent 
     glyphs_above(w, h, darkness, floor)
 }
 
+/// The sides of the crop (left, top, right, bottom) that a glyph runs off: ink reaching from
+/// the border well into the cell, as when the lattice sits off the printed grid and cuts a
+/// digit in two. Grid-line slivers along the border do not count.
+pub fn cut_sides(cell: &GrayImage, darkness: &[f32], ink: f32) -> [bool; 4] {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    let mut sides = [false; 4];
+    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
+        return sides;
+    }
+    let side = w.min(h) as f32;
+    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
+    let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
+    let mut mask: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
+    clear_border_lines(&mut mask, w, h);
+    let inset = ((side / 7.0).round() as usize).max(1);
+    for component in components(&mask, w, h) {
+        let b = component.bounds;
+        let inside = component
+            .pixels
+            .iter()
+            .filter(|&&i| {
+                let (x, y) = (i % w, i / w);
+                x >= inset && y >= inset && x + inset < w && y + inset < h
+            })
+            .count();
+        if (inside as f32) < side * side / 150.0 || !plausible_part(&component, w, h, side) {
+            continue;
+        }
+        let touching = [b.x0 == 0, b.y0 == 0, b.x1 as usize == w, b.y1 as usize == h];
+        for (cut, touches) in sides.iter_mut().zip(touching) {
+            *cut |= touches;
+        }
+    }
+    sides
+}
+
 /// The least contrast [`find_faint_glyphs`] takes for ink.
 const FAINTEST_CONTRAST: f32 = 0.05;
 

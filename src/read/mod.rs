@@ -95,6 +95,8 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
         paper: paper_level(&crops),
         ink: ink_level(&darkness),
     };
+    let (crops, darkness) =
+        recentre_cut_digits(image, lattice, crops, darkness, levels, classifier);
     let upright = read_upright(&crops, &darkness, levels, classifier);
     let to_beat = orientation_score(&upright) + TURN_MARGIN;
     let best_turned = (1..4u8)
@@ -133,6 +135,79 @@ fn without_noise(mut read: GridRead) -> GridRead {
         cell.confidence = 1.0 - cell.confidence;
     }
     read
+}
+
+/// How far (share of the cell) a crop is moved toward the side a digit runs off.
+const RECENTRE_SHIFT: f32 = 0.25;
+
+/// `crops` and their `darkness` with each crop whose digit runs off a side (the lattice off
+/// the printed grid by a stroke or more, on a curled page) cut again moved toward that side,
+/// where that crop no longer cuts the digit there and reads it more surely.
+fn recentre_cut_digits(
+    image: &GrayImage,
+    lattice: &Lattice,
+    mut crops: Vec<Vec<GrayImage>>,
+    mut darkness: Vec<Vec<Vec<f32>>>,
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> (Vec<Vec<GrayImage>>, Vec<Vec<Vec<f32>>>) {
+    let sureness = |crop: &GrayImage, darkness: &[f32]| {
+        let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
+        match read_cell(content, crop, 0, 0, classifier) {
+            CellRead {
+                value: CellValue::Number(_),
+                confidence,
+                ..
+            } => confidence,
+            _ => 0.0,
+        }
+    };
+    for row in 0..crops.len() {
+        for column in 0..crops[row].len() {
+            let (crop, dark) = (&crops[row][column], &darkness[row][column]);
+            let cut = glyphs::cut_sides(crop, dark, levels.ink);
+            // A digit cut on opposite sides is too big for the cell, not off centre.
+            if !cut.iter().any(|&c| c) || (cut[0] && cut[2]) || (cut[1] && cut[3]) {
+                continue;
+            }
+            let corner = |r: usize, c: usize| lattice.points.get(r).and_then(|p| p.get(c)).copied();
+            let (Some(a), Some(b), Some(c), Some(d)) = (
+                corner(row, column),
+                corner(row, column + 1),
+                corner(row + 1, column + 1),
+                corner(row + 1, column),
+            ) else {
+                continue;
+            };
+            let across = ((b.0 - a.0 + c.0 - d.0) / 2.0, (b.1 - a.1 + c.1 - d.1) / 2.0);
+            let down = ((d.0 - a.0 + c.0 - b.0) / 2.0, (d.1 - a.1 + c.1 - b.1) / 2.0);
+            let sign = |yes: bool| if yes { RECENTRE_SHIFT } else { 0.0 };
+            let (sx, sy) = (sign(cut[2]) - sign(cut[0]), sign(cut[3]) - sign(cut[1]));
+            let shift = |p: (f32, f32)| {
+                (
+                    p.0 + sx * across.0 + sy * down.0,
+                    p.1 + sx * across.1 + sy * down.1,
+                )
+            };
+            let moved = Lattice {
+                rows: 1,
+                columns: 1,
+                points: vec![vec![shift(a), shift(b)], vec![shift(d), shift(c)]],
+            };
+            let moved_crop = moved.cell_image(image, 0, 0, CELL_PIXELS, CELL_INSET);
+            let moved_dark = glyphs::flattened(&moved_crop);
+            let still_cut = glyphs::cut_sides(&moved_crop, &moved_dark, levels.ink);
+            let same_sides = still_cut
+                .iter()
+                .zip(cut)
+                .any(|(&now, before)| now && before);
+            if !same_sides && sureness(&moved_crop, &moved_dark) > sureness(crop, dark) {
+                crops[row][column] = moved_crop;
+                darkness[row][column] = moved_dark;
+            }
+        }
+    }
+    (crops, darkness)
 }
 
 /// How much surer of its digits a turned reading must be before it beats the upright one: most
