@@ -137,8 +137,9 @@ fn without_noise(mut read: GridRead) -> GridRead {
     read
 }
 
-/// How far (share of the cell) a crop is moved toward the side a digit runs off.
-const RECENTRE_SHIFT: f32 = 0.25;
+/// How far (share of the cell) a crop is moved toward the side a digit runs off: a quarter
+/// cell, then half when that still cuts it.
+const RECENTRE_SHIFTS: [f32; 2] = [0.25, 0.5];
 
 /// `crops` and their `darkness` with each crop whose digit runs off a side (the lattice off
 /// the printed grid by a stroke or more, on a curled page) cut again moved toward that side,
@@ -167,7 +168,9 @@ fn recentre_cut_digits(
             let (crop, dark) = (&crops[row][column], &darkness[row][column]);
             let cut = glyphs::cut_sides(crop, dark, levels.ink);
             // A digit cut on opposite sides is too big for the cell, not off centre.
-            if !cut.iter().any(|&c| c) || (cut[0] && cut[2]) || (cut[1] && cut[3]) {
+            let off_centre = cut.iter().any(|&c| c) && !(cut[0] && cut[2]) && !(cut[1] && cut[3]);
+            // Only a cell read as a number: a black given's texture may run off any side.
+            if !off_centre || sureness(crop, dark) == 0.0 {
                 continue;
             }
             let corner = |r: usize, c: usize| lattice.points.get(r).and_then(|p| p.get(c)).copied();
@@ -181,29 +184,33 @@ fn recentre_cut_digits(
             };
             let across = ((b.0 - a.0 + c.0 - d.0) / 2.0, (b.1 - a.1 + c.1 - d.1) / 2.0);
             let down = ((d.0 - a.0 + c.0 - b.0) / 2.0, (d.1 - a.1 + c.1 - b.1) / 2.0);
-            let sign = |yes: bool| if yes { RECENTRE_SHIFT } else { 0.0 };
-            let (sx, sy) = (sign(cut[2]) - sign(cut[0]), sign(cut[3]) - sign(cut[1]));
-            let shift = |p: (f32, f32)| {
-                (
-                    p.0 + sx * across.0 + sy * down.0,
-                    p.1 + sx * across.1 + sy * down.1,
-                )
-            };
-            let moved = Lattice {
-                rows: 1,
-                columns: 1,
-                points: vec![vec![shift(a), shift(b)], vec![shift(d), shift(c)]],
-            };
-            let moved_crop = moved.cell_image(image, 0, 0, CELL_PIXELS, CELL_INSET);
-            let moved_dark = glyphs::flattened(&moved_crop);
-            let still_cut = glyphs::cut_sides(&moved_crop, &moved_dark, levels.ink);
-            let same_sides = still_cut
-                .iter()
-                .zip(cut)
-                .any(|(&now, before)| now && before);
-            if !same_sides && sureness(&moved_crop, &moved_dark) > sureness(crop, dark) {
-                crops[row][column] = moved_crop;
-                darkness[row][column] = moved_dark;
+            for shift_by in RECENTRE_SHIFTS {
+                let sign = |yes: bool| if yes { shift_by } else { 0.0 };
+                let (sx, sy) = (sign(cut[2]) - sign(cut[0]), sign(cut[3]) - sign(cut[1]));
+                let shift = |p: (f32, f32)| {
+                    (
+                        p.0 + sx * across.0 + sy * down.0,
+                        p.1 + sx * across.1 + sy * down.1,
+                    )
+                };
+                let moved = Lattice {
+                    rows: 1,
+                    columns: 1,
+                    points: vec![vec![shift(a), shift(b)], vec![shift(d), shift(c)]],
+                };
+                let moved_crop = moved.cell_image(image, 0, 0, CELL_PIXELS, CELL_INSET);
+                let moved_dark = glyphs::flattened(&moved_crop);
+                let still_cut = glyphs::cut_sides(&moved_crop, &moved_dark, levels.ink);
+                let same_sides = still_cut
+                    .iter()
+                    .zip(cut)
+                    .any(|(&now, before)| now && before);
+                let (crop, dark) = (&crops[row][column], &darkness[row][column]);
+                if !same_sides && sureness(&moved_crop, &moved_dark) > sureness(crop, dark) {
+                    crops[row][column] = moved_crop;
+                    darkness[row][column] = moved_dark;
+                    break;
+                }
             }
         }
     }
