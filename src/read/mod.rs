@@ -1405,6 +1405,93 @@ impl std::fmt::Display for Correction {
 mod tests {
     use super::*;
 
+    /// The classic Sudoku (a unique solution), one row per line, 0 for blank.
+    const CLASSIC: [&str; 9] = [
+        "530070000",
+        "600195000",
+        "098000060",
+        "800060003",
+        "400803001",
+        "700020006",
+        "060000280",
+        "000419005",
+        "000080079",
+    ];
+
+    fn classic_read() -> GridRead {
+        let cells = CLASSIC
+            .iter()
+            .flat_map(|line| line.bytes())
+            .enumerate()
+            .map(|(i, digit)| CellRead {
+                row: i / 9,
+                column: i % 9,
+                value: match digit - b'0' {
+                    0 => CellValue::Blank,
+                    n => CellValue::Number(u32::from(n)),
+                },
+                confidence: 1.0,
+                alternatives: Vec::new(),
+            })
+            .collect();
+        GridRead {
+            rows: 9,
+            columns: 9,
+            cells,
+            quarter_turns: 0,
+        }
+    }
+
+    fn misread(read: &mut GridRead, index: usize, as_read: CellValue, confidence: f32) {
+        let cell = &mut read.cells[index];
+        cell.alternatives = vec![(cell.value, 1.0 - confidence), (CellValue::Blank, 0.0)];
+        cell.value = as_read;
+        cell.confidence = confidence;
+    }
+
+    #[test]
+    fn corrector_undoes_three_misreads_cheapest_first() {
+        let truth = classic_read();
+        let mut read = truth.clone();
+        // Two 4s read as 6 (a newspaper's open 4 blurred) and an 8 as 3...
+        for (index, digit, as_read) in [(36, 4, 6), (66, 4, 6), (27, 8, 3)] {
+            assert_eq!(truth.cells[index].value, CellValue::Number(digit));
+            misread(&mut read, index, CellValue::Number(as_read), 0.7);
+        }
+        // ...and a right digit read unsurely, whose blank alternative is all but ruled out.
+        read.cells[0].confidence = 0.5;
+        read.cells[0].alternatives = vec![(CellValue::Blank, 0.0)];
+        let (puzzle, corrections) = correct(&read, "sudoku", None).unwrap();
+        let expected = to_puzzle(&truth, "sudoku").unwrap();
+        assert_eq!(puzzle.to_json(), expected.to_json());
+        assert_eq!(corrections.len(), 3, "{corrections:?}");
+        let places: Vec<&str> = corrections.iter().map(|c| c.place.as_str()).collect();
+        assert_eq!(places, ["r4c1", "r5c1", "r8c4"]);
+    }
+
+    #[test]
+    fn two_likely_changes_beat_one_unlikely_one() {
+        assert!(change_cost(0.6, 0.3) * 2.0 < change_cost(0.6, 0.0));
+        assert_eq!(change_cost(0.3, 0.6), 0.0);
+    }
+
+    #[test]
+    fn numbers_read_below_the_noise_level_become_blank() {
+        let mut read = classic_read();
+        read.cells[0].confidence = 0.2;
+        read.cells[0].alternatives = vec![(CellValue::Number(3), 0.1), (CellValue::Blank, 0.0)];
+        read.cells[1].value = CellValue::Number(12);
+        read.cells[1].confidence = 0.1; // two digits: the bar is 0.3 x 0.3
+        let cleaned = without_noise(read);
+        assert_eq!(cleaned.cells[0].value, CellValue::Blank);
+        assert_eq!(
+            cleaned.cells[0].alternatives,
+            vec![(CellValue::Number(5), 0.2), (CellValue::Number(3), 0.1)]
+        );
+        assert!((cleaned.cells[0].confidence - 0.8).abs() < 1e-6);
+        assert_eq!(cleaned.cells[1].value, CellValue::Number(12));
+    }
+
     #[test]
     fn quarter_turns_map_cells_back_to_the_source() {
         // A 2x3 grid numbered row-major; turned clockwise it is 3x2 with its bottom-left first.
