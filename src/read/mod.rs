@@ -438,7 +438,7 @@ pub fn source_cell(
 }
 
 /// How many alternative readings of a number are kept.
-const ALTERNATIVES: usize = 4;
+const ALTERNATIVES: usize = 6;
 
 /// The reading of a cell whose crop holds `content`.
 fn read_cell(
@@ -943,10 +943,10 @@ fn change_cost(read: f32, alternative: f32) -> f32 {
 }
 
 /// How many alternatives of each value a pair of changes tries, and a triple.
-const PAIR_ALTERNATIVES: usize = 3;
+const PAIR_ALTERNATIVES: usize = ALTERNATIVES;
 const TRIPLE_ALTERNATIVES: usize = 2;
 /// The most sets of changes tried, cheapest first: a reading that needs more is too far gone.
-const MOST_TRIES: usize = 1500;
+const MOST_TRIES: usize = 2500;
 
 /// A puzzle that solves uniquely and the changes (value index, new value) that made it.
 type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
