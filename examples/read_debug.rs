@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use gridsight::detect::{find_lattice, load_upright};
 use gridsight::eval::truth_for;
 use gridsight::read::glyphs::{read_cell_with_paper, CellContent, SIDE};
-use gridsight::read::{bundled_classifier, read_grid, CellValue};
+use gridsight::read::{bundled_classifier, constrain, correct, read_grid, CellValue};
 use image::{GrayImage, Luma};
 
 fn main() {
@@ -46,11 +46,21 @@ fn main() {
         let Ok(rgb) = load_upright(photo) else {
             continue;
         };
-        let gray = image::DynamicImage::ImageRgb8(rgb).to_luma8();
+        let gray = gridsight::detect::grayscale(&rgb);
         let Ok(lattice) = find_lattice(&gray) else {
             continue;
         };
-        let read = read_grid(&gray, &lattice, bundled_classifier());
+        let read = constrain(&read_grid(&gray, &lattice, bundled_classifier()), "sudoku");
+        let corrected = match correct(&read, "sudoku", None) {
+            Ok((puzzle, _)) => {
+                if puzzle.to_json() == truth.puzzle {
+                    "exact"
+                } else {
+                    "WRONG"
+                }
+            }
+            Err(_) => "UNREADABLE",
+        };
         let mut wrong = Vec::new();
         for (i, (cell, want)) in read.cells.iter().zip(&truth.cells).enumerate() {
             if cell.value == *want {
@@ -58,8 +68,18 @@ fn main() {
             }
             let (t, r) = (name(*want), name(cell.value));
             *confusion.entry((t.clone(), r.clone())).or_default() += 1;
+            let doubt_rank = read
+                .cells
+                .iter()
+                .filter(|c| !c.alternatives.is_empty() && c.confidence < cell.confidence)
+                .count();
+            let truth_at = cell
+                .alternatives
+                .iter()
+                .position(|(v, _)| v == want)
+                .map_or("-".to_string(), |k| (k + 1).to_string());
             wrong.push(format!(
-                "{}{} {t}->{r} {:.2}",
+                "{}{} {t}->{r} {:.2} doubt#{doubt_rank} truth@{truth_at}",
                 i / 9,
                 i % 9,
                 cell.confidence
@@ -73,7 +93,7 @@ fn main() {
             }
         }
         println!(
-            "{}: turns {} {}",
+            "{}: {corrected} turns {} {}",
             show(photo),
             read.quarter_turns,
             wrong.join(", ")

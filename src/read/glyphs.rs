@@ -128,8 +128,75 @@ pub fn read_flattened(cell: &GrayImage, darkness: &[f32], paper: f32, ink: f32) 
     if is_black(cell.as_raw(), w, h, paper) {
         return CellContent::Black;
     }
+    find_glyphs(cell, darkness, ink)
+}
+
+/// The glyphs of a crop whose [`flattened`] darkness is given, without first asking whether
+/// the cell is a black given: a cell in deep shadow is darker than the page's paper all over,
+/// yet its digit still stands out against its own paper.
+pub fn find_glyphs(cell: &GrayImage, darkness: &[f32], ink: f32) -> CellContent {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
+        return CellContent::Blank;
+    }
+    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
+    glyphs_above(w, h, darkness, floor)
+}
+
+/// The sides of the crop (left, top, right, bottom) that a glyph runs off: ink reaching from
+/// the border well into the cell, as when the lattice sits off the printed grid and cuts a
+/// digit in two. Grid-line slivers along the border do not count.
+pub fn cut_sides(cell: &GrayImage, darkness: &[f32], ink: f32) -> [bool; 4] {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    let mut sides = [false; 4];
+    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
+        return sides;
+    }
     let side = w.min(h) as f32;
     let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
+    let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
+    let mut mask: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
+    clear_border_lines(&mut mask, w, h);
+    let inset = ((side / 7.0).round() as usize).max(1);
+    for component in components(&mask, w, h) {
+        let b = component.bounds;
+        let inside = component
+            .pixels
+            .iter()
+            .filter(|&&i| {
+                let (x, y) = (i % w, i / w);
+                x >= inset && y >= inset && x + inset < w && y + inset < h
+            })
+            .count();
+        if (inside as f32) < side * side / 150.0 || !plausible_part(&component, w, h, side) {
+            continue;
+        }
+        let touching = [b.x0 == 0, b.y0 == 0, b.x1 as usize == w, b.y1 as usize == h];
+        for (cut, touches) in sides.iter_mut().zip(touching) {
+            *cut |= touches;
+        }
+    }
+    sides
+}
+
+/// The least contrast [`find_faint_glyphs`] takes for ink.
+const FAINTEST_CONTRAST: f32 = 0.05;
+
+/// The glyphs of a crop whose [`flattened`] darkness is given, with ink taken down to a
+/// contrast at which paper texture and JPEG noise in most cells become ink too: for a second
+/// look at a cell that reads blank, in case glare has washed out its digit.
+pub fn find_faint_glyphs(cell: &GrayImage, darkness: &[f32]) -> CellContent {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
+        return CellContent::Blank;
+    }
+    glyphs_above(w, h, darkness, FAINTEST_CONTRAST)
+}
+
+/// The glyphs in a `w` x `h` crop's `darkness`, ink being darker than Otsu's split but no
+/// fainter than `floor`.
+fn glyphs_above(w: usize, h: usize, darkness: &[f32], floor: f32) -> CellContent {
+    let side = w.min(h) as f32;
     let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
     let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
     clear_border_lines(&mut ink, w, h);
@@ -161,7 +228,7 @@ pub fn ink_boxes(strip: &GrayImage, ink: f32, min_area: usize) -> Vec<Bounds> {
 }
 
 /// The value below which `share` of the pixels fall.
-fn percentile(values: &[u8], share: f32) -> f32 {
+pub fn percentile(values: &[u8], share: f32) -> f32 {
     let mut histogram = [0usize; 256];
     for &v in values {
         histogram[usize::from(v)] += 1;

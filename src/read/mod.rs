@@ -95,6 +95,8 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
         paper: paper_level(&crops),
         ink: ink_level(&darkness),
     };
+    let (crops, darkness) =
+        recentre_cut_digits(image, lattice, crops, darkness, levels, classifier);
     let upright = read_upright(&crops, &darkness, levels, classifier);
     let to_beat = orientation_score(&upright) + TURN_MARGIN;
     let best_turned = (1..4u8)
@@ -105,7 +107,114 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
     if looks_like_jump(&read) {
         return jump::reread_start(image, lattice, &read, levels, classifier);
     }
+    without_noise(read)
+}
+
+/// A number read with less probability than this per digit is more likely a speck, a shadow's
+/// edge or a patch of halftone than print: on newspaper photos the classifier gives printed
+/// digits 0.3 or more and such marks less.
+const NOISE_READING: f32 = 0.3;
+
+/// `read` with every number read less surely than [`NOISE_READING`] per digit made blank, the
+/// number kept as its likeliest alternative for the corrector. Done once the orientation is
+/// chosen (the orientation is judged on all the numbers) and not in jump mazes (a maze's cells
+/// are all numbers, however poorly read).
+fn without_noise(mut read: GridRead) -> GridRead {
+    for cell in &mut read.cells {
+        let CellValue::Number(n) = cell.value else {
+            continue;
+        };
+        let digits = n.checked_ilog10().unwrap_or(0) as i32 + 1;
+        if cell.confidence >= NOISE_READING.powi(digits) {
+            continue;
+        }
+        cell.alternatives
+            .retain(|&(value, _)| value != CellValue::Blank);
+        cell.alternatives.insert(0, (cell.value, cell.confidence));
+        cell.value = CellValue::Blank;
+        cell.confidence = 1.0 - cell.confidence;
+    }
     read
+}
+
+/// How far (share of the cell) a crop is moved toward the side a digit runs off: a quarter
+/// cell, then half when that still cuts it.
+const RECENTRE_SHIFTS: [f32; 2] = [0.25, 0.5];
+
+/// `crops` and their `darkness` with each crop whose digit runs off a side (the lattice off
+/// the printed grid by a stroke or more, on a curled page) cut again moved toward that side,
+/// where that crop no longer cuts the digit there and reads it more surely.
+fn recentre_cut_digits(
+    image: &GrayImage,
+    lattice: &Lattice,
+    mut crops: Vec<Vec<GrayImage>>,
+    mut darkness: Vec<Vec<Vec<f32>>>,
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> (Vec<Vec<GrayImage>>, Vec<Vec<Vec<f32>>>) {
+    let sureness = |crop: &GrayImage, darkness: &[f32]| {
+        let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
+        match read_cell(content, crop, 0, 0, classifier) {
+            CellRead {
+                value: CellValue::Number(_),
+                confidence,
+                ..
+            } => confidence,
+            _ => 0.0,
+        }
+    };
+    for row in 0..crops.len() {
+        for column in 0..crops[row].len() {
+            let (crop, dark) = (&crops[row][column], &darkness[row][column]);
+            let cut = glyphs::cut_sides(crop, dark, levels.ink);
+            // A digit cut on opposite sides is too big for the cell, not off centre.
+            let off_centre = cut.iter().any(|&c| c) && !(cut[0] && cut[2]) && !(cut[1] && cut[3]);
+            // Only a cell read as a number: a black given's texture may run off any side.
+            if !off_centre || sureness(crop, dark) == 0.0 {
+                continue;
+            }
+            let corner = |r: usize, c: usize| lattice.points.get(r).and_then(|p| p.get(c)).copied();
+            let (Some(a), Some(b), Some(c), Some(d)) = (
+                corner(row, column),
+                corner(row, column + 1),
+                corner(row + 1, column + 1),
+                corner(row + 1, column),
+            ) else {
+                continue;
+            };
+            let across = ((b.0 - a.0 + c.0 - d.0) / 2.0, (b.1 - a.1 + c.1 - d.1) / 2.0);
+            let down = ((d.0 - a.0 + c.0 - b.0) / 2.0, (d.1 - a.1 + c.1 - b.1) / 2.0);
+            for shift_by in RECENTRE_SHIFTS {
+                let sign = |yes: bool| if yes { shift_by } else { 0.0 };
+                let (sx, sy) = (sign(cut[2]) - sign(cut[0]), sign(cut[3]) - sign(cut[1]));
+                let shift = |p: (f32, f32)| {
+                    (
+                        p.0 + sx * across.0 + sy * down.0,
+                        p.1 + sx * across.1 + sy * down.1,
+                    )
+                };
+                let moved = Lattice {
+                    rows: 1,
+                    columns: 1,
+                    points: vec![vec![shift(a), shift(b)], vec![shift(d), shift(c)]],
+                };
+                let moved_crop = moved.cell_image(image, 0, 0, CELL_PIXELS, CELL_INSET);
+                let moved_dark = glyphs::flattened(&moved_crop);
+                let still_cut = glyphs::cut_sides(&moved_crop, &moved_dark, levels.ink);
+                let same_sides = still_cut
+                    .iter()
+                    .zip(cut)
+                    .any(|(&now, before)| now && before);
+                let (crop, dark) = (&crops[row][column], &darkness[row][column]);
+                if !same_sides && sureness(&moved_crop, &moved_dark) > sureness(crop, dark) {
+                    crops[row][column] = moved_crop;
+                    darkness[row][column] = moved_dark;
+                    break;
+                }
+            }
+        }
+    }
+    (crops, darkness)
 }
 
 /// How much surer of its digits a turned reading must be before it beats the upright one: most
@@ -136,6 +245,35 @@ fn paper_level(crops: &[Vec<GrayImage>]) -> f32 {
         }
     }
     255.0
+}
+
+/// The gray level of the paper around each cell: the brightest of the paper levels (a high
+/// percentile) of the cell and its eight neighbours. A corner of the photo in deep shadow or
+/// vignetting is darker all over than the grid's paper, and a digit there would read as a black
+/// given against the grid-wide level; a black given still has paper beside it.
+fn neighbourhood_paper(crops: &[Vec<GrayImage>]) -> Vec<Vec<f32>> {
+    let own: Vec<Vec<f32>> = crops
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|crop| glyphs::percentile(crop.as_raw(), 0.9))
+                .collect()
+        })
+        .collect();
+    let (rows, columns) = (own.len(), own.first().map_or(0, Vec::len));
+    (0..rows)
+        .map(|row| {
+            (0..columns)
+                .map(|column| {
+                    let near = |i: usize, n: usize| i.saturating_sub(1)..(i + 2).min(n);
+                    near(row, rows)
+                        .flat_map(|r| near(column, columns).map(move |c| (r, c)))
+                        .map(|(r, c)| own[r][c])
+                        .fold(0.0, f32::max)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// A photo's paper gray level and how dark its digits are against the paper.
@@ -188,11 +326,20 @@ fn read_upright(
     classifier: &DigitClassifier,
 ) -> GridRead {
     let (rows, columns) = (crops.len(), crops.first().map_or(0, Vec::len));
+    let local_paper = neighbourhood_paper(crops);
     let mut cells = Vec::with_capacity(rows * columns);
     for (row, (crops, darkness)) in crops.iter().zip(darkness).enumerate() {
         for (column, (crop, darkness)) in crops.iter().zip(darkness).enumerate() {
-            let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
-            cells.push(read_cell(content, crop, row, column, classifier));
+            let paper = levels.paper.min(local_paper[row][column]);
+            let content = glyphs::read_flattened(crop, darkness, paper, levels.ink);
+            let cell = match content {
+                CellContent::Black => {
+                    read_dark_cell(crop, darkness, levels, row, column, classifier)
+                }
+                CellContent::Blank => read_blank_cell(crop, darkness, row, column, classifier),
+                content => read_cell(content, crop, row, column, classifier),
+            };
+            cells.push(cell);
         }
     }
     GridRead {
@@ -291,7 +438,7 @@ pub fn source_cell(
 }
 
 /// How many alternative readings of a number are kept.
-const ALTERNATIVES: usize = 4;
+const ALTERNATIVES: usize = 6;
 
 /// The reading of a cell whose crop holds `content`.
 fn read_cell(
@@ -309,6 +456,101 @@ fn read_cell(
         value,
         confidence,
         alternatives: ranked[1..].to_vec(),
+    }
+}
+
+/// How sure the classifier must be of a washed-out digit in a cell that reads blank before the
+/// digit becomes its alternative, and the share of that probability the alternative is given:
+/// most such "digits" are paper texture, so the corrector tries them only when the grid needs
+/// more givens.
+const FAINT_DIGIT: f32 = 0.9;
+const FAINT_SHARE: f32 = 0.2;
+/// The least height (share of the cell) of a washed-out digit.
+const FAINT_HEIGHT: f32 = 0.35;
+
+/// The reading of a cell that reads blank: blank, and when a single glyph of digit height
+/// shows at a contrast too faint for ink (glare washing out the print) and reads surely, that
+/// digit as an unlikely alternative.
+fn read_blank_cell(
+    crop: &GrayImage,
+    darkness: &[f32],
+    row: usize,
+    column: usize,
+    classifier: &DigitClassifier,
+) -> CellRead {
+    let mut cell = CellRead {
+        row,
+        column,
+        value: CellValue::Blank,
+        confidence: 1.0,
+        alternatives: Vec::new(),
+    };
+    let CellContent::Glyphs(glyphs) = glyphs::find_faint_glyphs(crop, darkness) else {
+        return cell;
+    };
+    let [glyph] = glyphs.as_slice() else {
+        return cell;
+    };
+    let height = (glyph.bounds.y1 - glyph.bounds.y0) as f32;
+    let (digit, p) = classifier.classify(glyph).ranked()[0];
+    if height < FAINT_HEIGHT * crop.height() as f32 || p < FAINT_DIGIT || digit == 0 {
+        return cell;
+    }
+    cell.confidence = 1.0 - FAINT_SHARE * p;
+    cell.alternatives = vec![(CellValue::Number(u32::from(digit)), FAINT_SHARE * p)];
+    cell
+}
+
+/// How sure the classifier must be of a digit in a cell dark all over before the cell reads as
+/// that digit rather than a black given.
+const SHADOWED_DIGIT: f32 = 0.9;
+/// The widest (share of the cell) a digit in a cell dark all over may be: the flattened
+/// texture of a black given makes a blob across the whole cell, a digit leaves paper beside it.
+const SHADOWED_WIDTH: f32 = 0.6;
+
+/// The reading of a cell dark all over even against its neighbours' paper: a black given, or a
+/// digit in a band of shadow along the grid's edge (the neighbours out of the shadow are
+/// bright). It is the digit only when a single glyph of digit width stands out clearly against
+/// the cell's own paper and reads surely; black otherwise, with blank as its alternative for
+/// kinds without black cells.
+fn read_dark_cell(
+    crop: &GrayImage,
+    darkness: &[f32],
+    levels: Levels,
+    row: usize,
+    column: usize,
+    classifier: &DigitClassifier,
+) -> CellRead {
+    let black = CellRead {
+        row,
+        column,
+        value: CellValue::Black,
+        confidence: 1.0,
+        alternatives: vec![(CellValue::Blank, 0.0)],
+    };
+    let CellContent::Glyphs(glyphs) = glyphs::find_glyphs(crop, darkness, levels.ink) else {
+        return black;
+    };
+    let [glyph] = glyphs.as_slice() else {
+        return black;
+    };
+    let width = (glyph.bounds.x1 - glyph.bounds.x0) as f32;
+    let ranked = classifier.classify(glyph).ranked();
+    let (digit, p) = ranked[0];
+    if width > SHADOWED_WIDTH * crop.width() as f32 || p < SHADOWED_DIGIT {
+        return black;
+    }
+    let mut alternatives: Vec<(CellValue, f32)> = ranked[1..ALTERNATIVES]
+        .iter()
+        .map(|&(d, q)| (CellValue::Number(u32::from(d)), q))
+        .collect();
+    alternatives.push((CellValue::Black, 1.0 - p));
+    CellRead {
+        row,
+        column,
+        value: CellValue::Number(u32::from(digit)),
+        confidence: p,
+        alternatives,
     }
 }
 
@@ -596,8 +838,9 @@ const UNSURE_DIGIT: f32 = 0.9;
 /// The most unsure digits (as a share) a reading may have when the solver cannot check it.
 const UNSURE_SHARE: f32 = 0.1;
 
-/// How many of the least confident cells the corrector may change.
-const DOUBTFUL_CELLS: usize = 6;
+/// How many of the least confident cells the corrector may change, and how many at once.
+const DOUBTFUL_CELLS: usize = 9;
+const GRID_CHANGES: usize = 3;
 
 /// The puzzle read from `read` as `kind`, corrected when it has no unique solution: the next
 /// most likely readings of the least confident cells are tried, one cell at a time, then two,
@@ -641,13 +884,16 @@ pub fn correct(
     doubtful.truncate(DOUBTFUL_CELLS);
     let choices: Vec<Choice<CellValue>> = doubtful
         .iter()
-        .map(|cell| Choice {
-            index: cell.row * read.columns + cell.column,
-            alternatives: cell.alternatives.iter().map(|&(v, _)| v).collect(),
+        .map(|cell| {
+            Choice::new(
+                cell.row * read.columns + cell.column,
+                cell.confidence,
+                &cell.alternatives,
+            )
         })
         .collect();
     let build = |values: &[CellValue]| puzzle_from_values(values, read.rows, read.columns, kind);
-    match first_unique(&values, &choices, build, limit) {
+    match first_unique(&values, &choices, build, limit, GRID_CHANGES) {
         None => Ok((puzzle, Vec::new())),
         Some((puzzle, changes)) => {
             let corrections = changes
@@ -663,25 +909,61 @@ pub fn correct(
     }
 }
 
-/// A doubtful reading: which value it is and what else it might be, most likely first.
+/// A doubtful reading: which value it is and what else it might be, most likely first, each
+/// with the cost of changing to it (see [`change_cost`]).
 struct Choice<V> {
     index: usize,
-    alternatives: Vec<V>,
+    alternatives: Vec<(V, f32)>,
 }
+
+impl<V: Copy> Choice<V> {
+    /// The choice for the value at `index` read with probability `confidence`, whose other
+    /// readings are `alternatives` with their probabilities.
+    fn new(index: usize, confidence: f32, alternatives: &[(V, f32)]) -> Choice<V> {
+        Choice {
+            index,
+            alternatives: alternatives
+                .iter()
+                .map(|&(value, p)| (value, change_cost(confidence, p)))
+                .collect(),
+        }
+    }
+}
+
+/// The least probability a reading is given when weighing changes, so that a reading the
+/// classifier all but rules out (or the blank fallback at 0) can still be chosen, at a price.
+const LEAST_PROBABILITY: f32 = 0.01;
+
+/// How unlikely a change from a reading of probability `read` to one of probability
+/// `alternative` is: the log of their ratio, 0 when the alternative is as likely.
+fn change_cost(read: f32, alternative: f32) -> f32 {
+    (read.max(LEAST_PROBABILITY) / alternative.max(LEAST_PROBABILITY))
+        .ln()
+        .max(0.0)
+}
+
+/// How many alternatives of each value a pair of changes tries, and a triple.
+const PAIR_ALTERNATIVES: usize = ALTERNATIVES;
+const TRIPLE_ALTERNATIVES: usize = 2;
+/// The most sets of changes tried, cheapest first: a reading that needs more is too far gone.
+const MOST_TRIES: usize = 2500;
 
 /// A puzzle that solves uniquely and the changes (value index, new value) that made it.
 type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
 
-/// The first set of changes to `values` that makes a puzzle with exactly one solution (or, for
-/// a kind where ambiguity does not matter, any solution): none,
-/// then each doubtful value changed alone (every alternative), then two at once (their two
-/// likeliest alternatives each). Returns that puzzle and the changes, or `None` when the
-/// reading as it is already solves uniquely or no change helps.
+/// The likeliest set of at most `most_changes` changes to `values` that makes a puzzle with
+/// exactly one solution (or, for a kind where ambiguity does not matter, any solution). Sets
+/// are tried cheapest first by their summed [`change_cost`]s: each doubtful value changed
+/// alone (every alternative), two at once (their [`PAIR_ALTERNATIVES`] likeliest alternatives
+/// each), three at once ([`TRIPLE_ALTERNATIVES`] each), so two likely changes beat one
+/// unlikely one. Returns that puzzle and the changes, or `None` when the reading as it is
+/// already solves uniquely or no change helps.
 fn first_unique<V: Copy>(
     values: &[V],
     choices: &[Choice<V>],
     build: impl Fn(&[V]) -> Option<Box<dyn Puzzle>>,
     limit: Option<Duration>,
+    most_changes: usize,
 ) -> Option<Corrected<V>> {
     let unique = |values: &[V]| -> Option<Box<dyn Puzzle>> {
         let puzzle = build(values)?;
@@ -701,32 +983,53 @@ fn first_unique<V: Copy>(
     if unique(values).is_some() {
         return None;
     }
-    let with = |changes: &[(usize, V)]| {
-        let mut tried = values.to_vec();
-        for &(index, value) in changes {
-            tried[index] = value;
-        }
-        unique(&tried).map(|puzzle| (puzzle, changes.to_vec()))
-    };
-    for choice in choices {
-        for &alternative in &choice.alternatives {
-            if let Some(found) = with(&[(choice.index, alternative)]) {
-                return Some(found);
-            }
+    // Each candidate: its cost and its changes as (choice, alternative) positions.
+    let mut candidates: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
+    let options = |c: usize, most: usize| choices[c].alternatives.iter().take(most).enumerate();
+    for (c, choice) in choices.iter().enumerate() {
+        for (a, &(_, cost)) in choice.alternatives.iter().enumerate() {
+            candidates.push((cost, vec![(c, a)]));
         }
     }
-    for (i, first) in choices.iter().enumerate() {
-        for second in &choices[i + 1..] {
-            for &a in first.alternatives.iter().take(2) {
-                for &b in second.alternatives.iter().take(2) {
-                    if let Some(found) = with(&[(first.index, a), (second.index, b)]) {
-                        return Some(found);
+    for c1 in 0..choices.len() {
+        for c2 in c1 + 1..choices.len() {
+            if most_changes >= 2 {
+                for (a1, &(_, k1)) in options(c1, PAIR_ALTERNATIVES) {
+                    for (a2, &(_, k2)) in options(c2, PAIR_ALTERNATIVES) {
+                        candidates.push((k1 + k2, vec![(c1, a1), (c2, a2)]));
+                    }
+                }
+            }
+            if most_changes < 3 {
+                continue;
+            }
+            for c3 in c2 + 1..choices.len() {
+                for (a1, &(_, k1)) in options(c1, TRIPLE_ALTERNATIVES) {
+                    for (a2, &(_, k2)) in options(c2, TRIPLE_ALTERNATIVES) {
+                        for (a3, &(_, k3)) in options(c3, TRIPLE_ALTERNATIVES) {
+                            candidates.push((k1 + k2 + k3, vec![(c1, a1), (c2, a2), (c3, a3)]));
+                        }
                     }
                 }
             }
         }
     }
-    None
+    // Stable, so equal costs keep fewer changes and less doubtful values first.
+    candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
+    candidates
+        .into_iter()
+        .take(MOST_TRIES)
+        .find_map(|(_, picks)| {
+            let changes: Vec<(usize, V)> = picks
+                .iter()
+                .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
+                .collect();
+            let mut tried = values.to_vec();
+            for &(index, value) in &changes {
+                tried[index] = value;
+            }
+            unique(&tried).map(|puzzle| (puzzle, changes))
+        })
 }
 
 /// A nonogram as read from a photo: the clues beside its grid and the black given cells in it.
@@ -744,6 +1047,8 @@ pub struct NonogramRead {
 /// How many of the least sure clue numbers the corrector may change: a nonogram has hundreds
 /// and its solver answers in well under a millisecond, so it can afford more than a grid.
 const DOUBTFUL_CLUES: usize = 12;
+/// How many clue numbers the corrector may change at once.
+const CLUE_CHANGES: usize = 2;
 
 impl NonogramRead {
     /// The black cells of `grid` (read in any orientation) as givens of the puzzle that starts
@@ -843,10 +1148,7 @@ impl NonogramRead {
         doubtful.truncate(DOUBTFUL_CLUES);
         let choices: Vec<Choice<u32>> = doubtful
             .iter()
-            .map(|&i| Choice {
-                index: i,
-                alternatives: flat[i].1.alternatives.iter().map(|&(n, _)| n).collect(),
-            })
+            .map(|&i| Choice::new(i, flat[i].1.confidence, &flat[i].1.alternatives))
             .collect();
         let place = |index: usize| {
             let line = flat[index].0;
@@ -857,7 +1159,8 @@ impl NonogramRead {
                 format!("column {} clue {position}", line - row_count + 1)
             }
         };
-        if let Some((puzzle, changes)) = first_unique(&values, &choices, build, limit) {
+        if let Some((puzzle, changes)) = first_unique(&values, &choices, build, limit, CLUE_CHANGES)
+        {
             let corrections = changes
                 .into_iter()
                 .map(|(index, value)| Correction {
@@ -1111,6 +1414,93 @@ impl std::fmt::Display for Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The classic Sudoku (a unique solution), one row per line, 0 for blank.
+    const CLASSIC: [&str; 9] = [
+        "530070000",
+        "600195000",
+        "098000060",
+        "800060003",
+        "400803001",
+        "700020006",
+        "060000280",
+        "000419005",
+        "000080079",
+    ];
+
+    fn classic_read() -> GridRead {
+        let cells = CLASSIC
+            .iter()
+            .flat_map(|line| line.bytes())
+            .enumerate()
+            .map(|(i, digit)| CellRead {
+                row: i / 9,
+                column: i % 9,
+                value: match digit - b'0' {
+                    0 => CellValue::Blank,
+                    n => CellValue::Number(u32::from(n)),
+                },
+                confidence: 1.0,
+                alternatives: Vec::new(),
+            })
+            .collect();
+        GridRead {
+            rows: 9,
+            columns: 9,
+            cells,
+            quarter_turns: 0,
+        }
+    }
+
+    fn misread(read: &mut GridRead, index: usize, as_read: CellValue, confidence: f32) {
+        let cell = &mut read.cells[index];
+        cell.alternatives = vec![(cell.value, 1.0 - confidence), (CellValue::Blank, 0.0)];
+        cell.value = as_read;
+        cell.confidence = confidence;
+    }
+
+    #[test]
+    fn corrector_undoes_three_misreads_cheapest_first() {
+        let truth = classic_read();
+        let mut read = truth.clone();
+        // Two 4s read as 6 (a newspaper's open 4 blurred) and an 8 as 3...
+        for (index, digit, as_read) in [(36, 4, 6), (66, 4, 6), (27, 8, 3)] {
+            assert_eq!(truth.cells[index].value, CellValue::Number(digit));
+            misread(&mut read, index, CellValue::Number(as_read), 0.7);
+        }
+        // ...and a right digit read unsurely, whose blank alternative is all but ruled out.
+        read.cells[0].confidence = 0.5;
+        read.cells[0].alternatives = vec![(CellValue::Blank, 0.0)];
+        let (puzzle, corrections) = correct(&read, "sudoku", None).unwrap();
+        let expected = to_puzzle(&truth, "sudoku").unwrap();
+        assert_eq!(puzzle.to_json(), expected.to_json());
+        assert_eq!(corrections.len(), 3, "{corrections:?}");
+        let places: Vec<&str> = corrections.iter().map(|c| c.place.as_str()).collect();
+        assert_eq!(places, ["r4c1", "r5c1", "r8c4"]);
+    }
+
+    #[test]
+    fn two_likely_changes_beat_one_unlikely_one() {
+        assert!(change_cost(0.6, 0.3) * 2.0 < change_cost(0.6, 0.0));
+        assert_eq!(change_cost(0.3, 0.6), 0.0);
+    }
+
+    #[test]
+    fn numbers_read_below_the_noise_level_become_blank() {
+        let mut read = classic_read();
+        read.cells[0].confidence = 0.2;
+        read.cells[0].alternatives = vec![(CellValue::Number(3), 0.1), (CellValue::Blank, 0.0)];
+        read.cells[1].value = CellValue::Number(12);
+        read.cells[1].confidence = 0.1; // two digits: the bar is 0.3 x 0.3
+        let cleaned = without_noise(read);
+        assert_eq!(cleaned.cells[0].value, CellValue::Blank);
+        assert_eq!(
+            cleaned.cells[0].alternatives,
+            vec![(CellValue::Number(5), 0.2), (CellValue::Number(3), 0.1)]
+        );
+        assert!((cleaned.cells[0].confidence - 0.8).abs() < 1e-6);
+        assert_eq!(cleaned.cells[1].value, CellValue::Number(12));
+    }
 
     #[test]
     fn quarter_turns_map_cells_back_to_the_source() {
