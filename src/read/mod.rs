@@ -12,6 +12,7 @@ pub mod classifier;
 pub mod clues;
 pub mod glyphs;
 mod jump;
+mod rules;
 pub mod synth;
 pub mod train;
 pub mod typefaces;
@@ -83,7 +84,9 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
     let crops: Vec<Vec<GrayImage>> = (0..lattice.rows)
         .map(|r| {
             (0..lattice.columns)
-                .map(|c| lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET))
+                .map(|c| {
+                    rules::without_rules(&lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET))
+                })
                 .collect()
         })
         .collect();
