@@ -43,17 +43,20 @@ pub fn find(image: &GrayImage) -> Result<Lattice, String> {
     let small = threshold::shrink(image, factor);
     let (sw, sh) = (small.width() as usize, small.height() as usize);
     let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
-    let glyphs = glyphs_in(&ink, sw, sh);
-    let fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;
+    let pieces = pieces_in(&ink, sw, sh);
+    let glyphs = glyphs_among(&pieces);
+    let mut fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;
+    if let Some(ring) = start_ring(&fit, &pieces, &ink, sw) {
+        fit.centre_on(ring);
+    }
     let scale = f64::from(factor);
     Ok(fit.lattice(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
 }
 
-/// The digit-sized ink pieces of a `width` x `height` mask that stand apart from others of
-/// their size, as a maze's digits do and the letters of running text do not.
-fn glyphs_in(ink: &[bool], width: usize, height: usize) -> Vec<Glyph> {
-    let pieces = pieces_in(ink, width, height);
-    let index = Index::new(&pieces);
+/// The `pieces` that stand apart from others of their size, as a maze's digits do and the
+/// letters of running text do not.
+fn glyphs_among(pieces: &[Glyph]) -> Vec<Glyph> {
+    let index = Index::new(pieces);
     pieces
         .iter()
         .enumerate()
@@ -89,6 +92,47 @@ fn pieces_in(ink: &[bool], width: usize, height: usize) -> Vec<Glyph> {
         .collect()
 }
 
+/// Most rows or columns the lattice is widened by on one side to centre it on the start ring.
+const MAX_WIDENING: i32 = 2;
+
+/// The lattice place (row, column) of the maze's start, printed with a ring around its digit:
+/// the one piece of ink about a cell across, centred on a lattice place, with paper at the
+/// corners of its box (a cell's printed box has ink there). `None` when there is not exactly one.
+fn start_ring(fit: &Fit, pieces: &[Glyph], ink: &[bool], width: usize) -> Option<(i32, i32)> {
+    let rings: Vec<(i32, i32)> = pieces
+        .iter()
+        .filter_map(|piece| {
+            let place = fit.nearest_place(piece.x, piece.y)?;
+            let pitch = local_pitch(fit, place.0, place.1);
+            let (x, y) = fit.point(f64::from(place.0), f64::from(place.1));
+            let centred = (piece.x - x).hypot(piece.y - y) < 0.25 * pitch;
+            let cell_sized = piece.size > 0.6 * pitch && piece.size < 1.15 * pitch;
+            (centred && cell_sized && corners_clear(piece, ink, width)).then_some(place)
+        })
+        .collect();
+    match rings.as_slice() {
+        [ring] => Some(*ring),
+        _ => None,
+    }
+}
+
+/// Whether the corner pixels of `piece`'s box, and the ones diagonally inside them, hold no
+/// ink, as a ring's do (a circle leaves about 0.4 of its radius clear at each corner).
+fn corners_clear(piece: &Glyph, ink: &[bool], width: usize) -> bool {
+    let height = ink.len() / width.max(1);
+    let reach = (piece.size - 1.0) / 2.0;
+    [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
+        .iter()
+        .all(|&(sx, sy): &(f64, f64)| {
+            [0.0, 1.0].iter().all(|&inward| {
+                let x = (piece.x + sx * (reach - inward)).round();
+                let y = (piece.y + sy * (reach - inward)).round();
+                let inside = x >= 0.0 && y >= 0.0 && (x as usize) < width && (y as usize) < height;
+                !inside || !ink[y as usize * width + x as usize]
+            })
+        })
+}
+
 /// A lattice fitted to glyphs: where each (row, column) of the lattice lies.
 #[derive(Debug, Clone)]
 pub struct Fit {
@@ -113,6 +157,40 @@ impl Fit {
             weights += w;
         }
         (x + sx / weights, y + sy / weights)
+    }
+
+    /// The lattice place in or one beyond the bounding box whose point lies nearest (x, y).
+    fn nearest_place(&self, x: f64, y: f64) -> Option<(i32, i32)> {
+        (self.rows.0 - 1..=self.rows.1 + 1)
+            .flat_map(|r| (self.columns.0 - 1..=self.columns.1 + 1).map(move |c| (r, c)))
+            .map(|(r, c)| {
+                let (px, py) = self.homography.apply(f64::from(c), f64::from(r));
+                ((r, c), (px - x).hypot(py - y))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(place, _)| place)
+    }
+
+    /// Widens the bounding box so that `centre` is its middle cell, as the start of a jump maze
+    /// is: a rule printed through the outermost column of digits hides them from the glyph
+    /// finder, and the box would otherwise stop a column short. Only a little widening is
+    /// taken; more means the ring was something else.
+    fn centre_on(&mut self, (row, column): (i32, i32)) {
+        let symmetric = |(low, high): (i32, i32), middle: i32| {
+            let reach = (middle - low).max(high - middle);
+            let widened = (middle - reach, middle + reach);
+            let fits = middle > low
+                && middle < high
+                && low - widened.0 <= MAX_WIDENING
+                && widened.1 - high <= MAX_WIDENING;
+            if fits {
+                widened
+            } else {
+                (low, high)
+            }
+        };
+        self.rows = symmetric(self.rows, row);
+        self.columns = symmetric(self.columns, column);
     }
 
     /// How many glyphs the lattice holds.

@@ -7,16 +7,19 @@
 
 use image::GrayImage;
 
-/// Share of a crop's length a line must darken (counting a pixel either side) to be a rule: a
-/// digit spans well under this share of the cell, even cut with a small inset.
-const COVER: f32 = 0.95;
-/// The widest band, as a share of the crop, taken for a line; wider dark bands are shadows or
-/// black cells.
-const MAX_WIDTH: f32 = 0.125;
+/// Share of a line's pixels (the brightest ones) looked at to tell a rule from a digit's
+/// stroke: a rule darkens the whole line, a digit at most about 0.7 of it, so the line's level
+/// at this rank from the darkest is ink for a rule and paper for a digit.
+const RANK: f32 = 0.85;
+/// The widest band (at half its depth), as a share of the crop, taken for a line; wider dark
+/// bands are shadows or black cells.
+const MAX_WIDTH: f32 = 0.2;
 /// Bands within this share of the crop from its border are the cell's own lines.
 const BORDER: f32 = 0.06;
-/// How much darker than the paper (as a share of the crop's contrast) a pixel must be to count.
-const DARK: f32 = 0.35;
+/// How much darker than the crop's typical line a rule's line must be, as a share of the
+/// crop's contrast, and at least [`MIN_DIP`] gray levels.
+const DIP: f32 = 0.2;
+const MIN_DIP: f32 = 8.0;
 
 /// `crop` with every rule crossing it from side to side (vertical or horizontal) painted over
 /// by the paper beside it; the crop itself when there is none.
@@ -43,12 +46,7 @@ fn rule_bands(crop: &GrayImage, vertical: bool) -> Option<Vec<(usize, usize)>> {
         return None;
     }
     let raw = crop.as_raw();
-    let paper = percentile(raw, 0.9);
-    let darkest = percentile(raw, 0.02);
-    if paper - darkest < 20.0 {
-        return None;
-    }
-    let limit = paper - DARK * (paper - darkest);
+    let contrast = percentile(raw, 0.9) - percentile(raw, 0.02);
     let (across, along) = if vertical { (w, h) } else { (h, w) };
     let at = |line: usize, position: usize| {
         if vertical {
@@ -57,15 +55,23 @@ fn rule_bands(crop: &GrayImage, vertical: bool) -> Option<Vec<(usize, usize)>> {
             raw[line * w + position]
         }
     };
-    let covered: Vec<bool> = (0..across)
+    // Each line's level at RANK, a pixel either side allowed for a line a little off square.
+    let levels: Vec<f32> = (0..across)
         .map(|line| {
             let lines = line.saturating_sub(1)..(line + 2).min(across);
-            let dark = (0..along)
-                .filter(|&p| lines.clone().any(|l| f32::from(at(l, p)) < limit))
-                .count();
-            dark as f32 >= COVER * along as f32
+            let darkest: Vec<u8> = (0..along)
+                .map(|p| lines.clone().map(|l| at(l, p)).min().unwrap_or(255))
+                .collect();
+            percentile(&darkest, RANK)
         })
         .collect();
+    let typical = {
+        let mut sorted = levels.clone();
+        sorted.sort_by(f32::total_cmp);
+        sorted[sorted.len() / 2]
+    };
+    let limit = typical - (DIP * contrast).max(MIN_DIP);
+    let covered: Vec<bool> = levels.iter().map(|&level| level < limit).collect();
     let border = ((BORDER * across as f32).ceil() as usize).max(2);
     let widest = (MAX_WIDTH * across as f32) as usize;
     let mut bands = Vec::new();
@@ -80,7 +86,14 @@ fn rule_bands(crop: &GrayImage, vertical: bool) -> Option<Vec<(usize, usize)>> {
             line += 1;
         }
         let last = line - 1;
-        if first >= border && last + border < across && last - first < widest {
+        // The band's width at half its depth: blur widens its foot, not its middle much.
+        let deepest = levels[first..=last]
+            .iter()
+            .copied()
+            .fold(f32::MAX, f32::min);
+        let half = (typical + deepest) / 2.0;
+        let core = levels[first..=last].iter().filter(|&&l| l <= half).count();
+        if first >= border && last + border < across && core <= widest {
             bands.push((first, last));
         }
     }
@@ -165,7 +178,8 @@ mod tests {
             boxed.put_pixel(1, y, image::Luma([30]));
         }
         assert_eq!(without_rules(&boxed), boxed);
-        let half_black = GrayImage::from_fn(64, 64, |x, _| image::Luma([if x < 40 { 20 } else { 230 }]));
+        let half_black =
+            GrayImage::from_fn(64, 64, |x, _| image::Luma([if x < 40 { 20 } else { 230 }]));
         assert_eq!(without_rules(&half_black), half_black);
     }
 }
