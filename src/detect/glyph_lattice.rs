@@ -43,10 +43,9 @@ pub fn find(image: &GrayImage) -> Result<Lattice, String> {
     let small = threshold::shrink(image, factor);
     let (sw, sh) = (small.width() as usize, small.height() as usize);
     let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
-    let pieces = pieces_in(&ink, sw, sh);
-    let glyphs = glyphs_among(&pieces);
+    let glyphs = glyphs_among(&pieces_in(&ink, sw, sh));
     let mut fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;
-    if let Some(ring) = start_ring(&fit, &pieces, &ink, sw) {
+    if let Some(ring) = start_ring(&fit, &ink, sw) {
         fit.centre_on(ring);
     }
     let scale = f64::from(factor);
@@ -96,42 +95,49 @@ fn pieces_in(ink: &[bool], width: usize, height: usize) -> Vec<Glyph> {
 const MAX_WIDENING: i32 = 2;
 
 /// The lattice place (row, column) of the maze's start, printed with a ring around its digit:
-/// the one piece of ink about a cell across, centred on a lattice place, with paper at the
-/// corners of its box (a cell's printed box has ink there). `None` when there is not exactly one.
-fn start_ring(fit: &Fit, pieces: &[Glyph], ink: &[bool], width: usize) -> Option<(i32, i32)> {
-    let rings: Vec<(i32, i32)> = pieces
-        .iter()
-        .filter_map(|piece| {
-            let place = fit.nearest_place(piece.x, piece.y)?;
-            let pitch = local_pitch(fit, place.0, place.1);
-            let (x, y) = fit.point(f64::from(place.0), f64::from(place.1));
-            let centred = (piece.x - x).hypot(piece.y - y) < 0.25 * pitch;
-            let cell_sized = piece.size > 0.6 * pitch && piece.size < 1.15 * pitch;
-            (centred && cell_sized && corners_clear(piece, ink, width)).then_some(place)
-        })
-        .collect();
-    match rings.as_slice() {
-        [ring] => Some(*ring),
-        _ => None,
-    }
+/// the one place in the box whose four diagonals, a little past halfway from its centre to its
+/// corners, all cross ink. A digit does not reach that far into the corners, and a printed box
+/// around a cell lies further out. `None` when not exactly one place does.
+fn start_ring(fit: &Fit, ink: &[bool], width: usize) -> Option<(i32, i32)> {
+    let height = ink.len() / width.max(1);
+    let inked = |(x, y): (f64, f64)| {
+        let (x, y) = (x.round(), y.round());
+        x >= 0.0
+            && y >= 0.0
+            && (x as usize) < width
+            && (y as usize) < height
+            && ink[y as usize * width + x as usize]
+    };
+    let ringed = |(row, column): (i32, i32)| {
+        let (r, c) = (f64::from(row), f64::from(column));
+        let centre = fit.point(r, c);
+        [(-0.5, -0.5), (-0.5, 0.5), (0.5, -0.5), (0.5, 0.5)]
+            .iter()
+            .all(|&(dr, dc)| {
+                let corner = fit.point(r + dr, c + dc);
+                let steps = ((corner.0 - centre.0).hypot(corner.1 - centre.1) * RING_REACH.1)
+                    .ceil()
+                    .max(2.0) as usize;
+                (0..=steps).any(|k| {
+                    let t = RING_REACH.0 + (RING_REACH.1 - RING_REACH.0) * k as f64 / steps as f64;
+                    inked((
+                        centre.0 + t * (corner.0 - centre.0),
+                        centre.1 + t * (corner.1 - centre.1),
+                    ))
+                })
+            })
+    };
+    let mut rings = (fit.rows.0..=fit.rows.1)
+        .flat_map(|r| (fit.columns.0..=fit.columns.1).map(move |c| (r, c)))
+        .filter(|&place| ringed(place));
+    let ring = rings.next()?;
+    rings.next().is_none().then_some(ring)
 }
 
-/// Whether the corner pixels of `piece`'s box, and the ones diagonally inside them, hold no
-/// ink, as a ring's do (a circle leaves about 0.4 of its radius clear at each corner).
-fn corners_clear(piece: &Glyph, ink: &[bool], width: usize) -> bool {
-    let height = ink.len() / width.max(1);
-    let reach = (piece.size - 1.0) / 2.0;
-    [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
-        .iter()
-        .all(|&(sx, sy): &(f64, f64)| {
-            [0.0, 1.0].iter().all(|&inward| {
-                let x = (piece.x + sx * (reach - inward)).round();
-                let y = (piece.y + sy * (reach - inward)).round();
-                let inside = x >= 0.0 && y >= 0.0 && (x as usize) < width && (y as usize) < height;
-                !inside || !ink[y as usize * width + x as usize]
-            })
-        })
-}
+/// Where along the way from a cell's centre to its corner (0 the centre, 1 the corner) the start
+/// ring is looked for: printed at about a tenth of the cell from its edges, it crosses the
+/// diagonal at about 0.57.
+const RING_REACH: (f64, f64) = (0.48, 0.68);
 
 /// A lattice fitted to glyphs: where each (row, column) of the lattice lies.
 #[derive(Debug, Clone)]
@@ -157,18 +163,6 @@ impl Fit {
             weights += w;
         }
         (x + sx / weights, y + sy / weights)
-    }
-
-    /// The lattice place in or one beyond the bounding box whose point lies nearest (x, y).
-    fn nearest_place(&self, x: f64, y: f64) -> Option<(i32, i32)> {
-        (self.rows.0 - 1..=self.rows.1 + 1)
-            .flat_map(|r| (self.columns.0 - 1..=self.columns.1 + 1).map(move |c| (r, c)))
-            .map(|(r, c)| {
-                let (px, py) = self.homography.apply(f64::from(c), f64::from(r));
-                ((r, c), (px - x).hypot(py - y))
-            })
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(place, _)| place)
     }
 
     /// Widens the bounding box so that `centre` is its middle cell, as the start of a jump maze

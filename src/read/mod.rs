@@ -599,6 +599,9 @@ pub struct Correction {
 /// wrong digits read with confidence 0.3-0.9 are about as common as right ones there, so a
 /// few of them already make a misread likely, while a clean reading sums to well under one.
 const EXPECTED_MISREADS: f32 = 1.0;
+/// The least confidence any one digit of such a reading may have: below it a digit is about as
+/// likely wrong as right, however sure the others are.
+const LEAST_CONFIDENCE: f32 = 0.6;
 
 /// How many of the least confident cells the corrector may change.
 const DOUBTFUL_CELLS: usize = 6;
@@ -625,7 +628,8 @@ pub fn correct(
             .filter(|c| matches!(c.value, CellValue::Number(_)))
             .collect();
         let misreads: f32 = numbers.iter().map(|c| 1.0 - c.confidence).sum();
-        if misreads > EXPECTED_MISREADS {
+        let least = numbers.iter().map(|c| c.confidence).fold(1.0, f32::min);
+        if misreads > EXPECTED_MISREADS || least < LEAST_CONFIDENCE {
             let unsure = numbers.iter().filter(|c| c.confidence < 0.9).count();
             return Err(Error::Unreadable(format!(
                 "{unsure} of {} digits read with low confidence (about {misreads:.1} expected \
