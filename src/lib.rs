@@ -141,7 +141,10 @@ fn read_found(
         return (lattice, reading);
     };
     let maze_allowed = kind.is_none_or(|kind| kind == "jump");
-    if !maze_allowed || !framed || numbers(grid) * 20 < grid.cells.len() * 9 {
+    // Told it is a maze, a framed grid that does not read as one (a boxed maze's box outline,
+    // a box printed beside it) is no reason not to look for the lattice of digits.
+    let maze_told = kind == Some("jump") && !read::looks_like_jump(grid);
+    if !maze_allowed || !framed || (!maze_told && numbers(grid) * 20 < grid.cells.len() * 9) {
         return (lattice, reading);
     }
     let Ok(digits) = detect::find_glyph_lattice(gray) else {

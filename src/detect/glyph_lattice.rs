@@ -43,17 +43,19 @@ pub fn find(image: &GrayImage) -> Result<Lattice, String> {
     let small = threshold::shrink(image, factor);
     let (sw, sh) = (small.width() as usize, small.height() as usize);
     let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
-    let glyphs = glyphs_in(&ink, sw, sh);
-    let fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;
+    let glyphs = glyphs_among(&pieces_in(&ink, sw, sh));
+    let mut fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;
+    if let Some(ring) = start_ring(&fit, &ink, sw) {
+        fit.centre_on(ring);
+    }
     let scale = f64::from(factor);
     Ok(fit.lattice(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
 }
 
-/// The digit-sized ink pieces of a `width` x `height` mask that stand apart from others of
-/// their size, as a maze's digits do and the letters of running text do not.
-fn glyphs_in(ink: &[bool], width: usize, height: usize) -> Vec<Glyph> {
-    let pieces = pieces_in(ink, width, height);
-    let index = Index::new(&pieces);
+/// The `pieces` that stand apart from others of their size, as a maze's digits do and the
+/// letters of running text do not.
+fn glyphs_among(pieces: &[Glyph]) -> Vec<Glyph> {
+    let index = Index::new(pieces);
     pieces
         .iter()
         .enumerate()
@@ -89,6 +91,54 @@ fn pieces_in(ink: &[bool], width: usize, height: usize) -> Vec<Glyph> {
         .collect()
 }
 
+/// Most rows or columns the lattice is widened by on one side to centre it on the start ring.
+const MAX_WIDENING: i32 = 2;
+
+/// The lattice place (row, column) of the maze's start, printed with a ring around its digit:
+/// the one place in the box whose four diagonals, a little past halfway from its centre to its
+/// corners, all cross ink. A digit does not reach that far into the corners, and a printed box
+/// around a cell lies further out. `None` when not exactly one place does.
+fn start_ring(fit: &Fit, ink: &[bool], width: usize) -> Option<(i32, i32)> {
+    let height = ink.len() / width.max(1);
+    let inked = |(x, y): (f64, f64)| {
+        let (x, y) = (x.round(), y.round());
+        x >= 0.0
+            && y >= 0.0
+            && (x as usize) < width
+            && (y as usize) < height
+            && ink[y as usize * width + x as usize]
+    };
+    let ringed = |(row, column): (i32, i32)| {
+        let (r, c) = (f64::from(row), f64::from(column));
+        let centre = fit.point(r, c);
+        [(-0.5, -0.5), (-0.5, 0.5), (0.5, -0.5), (0.5, 0.5)]
+            .iter()
+            .all(|&(dr, dc)| {
+                let corner = fit.point(r + dr, c + dc);
+                let steps = ((corner.0 - centre.0).hypot(corner.1 - centre.1) * RING_REACH.1)
+                    .ceil()
+                    .max(2.0) as usize;
+                (0..=steps).any(|k| {
+                    let t = RING_REACH.0 + (RING_REACH.1 - RING_REACH.0) * k as f64 / steps as f64;
+                    inked((
+                        centre.0 + t * (corner.0 - centre.0),
+                        centre.1 + t * (corner.1 - centre.1),
+                    ))
+                })
+            })
+    };
+    let mut rings = (fit.rows.0..=fit.rows.1)
+        .flat_map(|r| (fit.columns.0..=fit.columns.1).map(move |c| (r, c)))
+        .filter(|&place| ringed(place));
+    let ring = rings.next()?;
+    rings.next().is_none().then_some(ring)
+}
+
+/// Where along the way from a cell's centre to its corner (0 the centre, 1 the corner) the start
+/// ring is looked for: printed at about a tenth of the cell from its edges, it crosses the
+/// diagonal at about 0.57.
+const RING_REACH: (f64, f64) = (0.48, 0.68);
+
 /// A lattice fitted to glyphs: where each (row, column) of the lattice lies.
 #[derive(Debug, Clone)]
 pub struct Fit {
@@ -113,6 +163,28 @@ impl Fit {
             weights += w;
         }
         (x + sx / weights, y + sy / weights)
+    }
+
+    /// Widens the bounding box so that `centre` is its middle cell, as the start of a jump maze
+    /// is: a rule printed through the outermost column of digits hides them from the glyph
+    /// finder, and the box would otherwise stop a column short. Only a little widening is
+    /// taken; more means the ring was something else.
+    fn centre_on(&mut self, (row, column): (i32, i32)) {
+        let symmetric = |(low, high): (i32, i32), middle: i32| {
+            let reach = (middle - low).max(high - middle);
+            let widened = (middle - reach, middle + reach);
+            let fits = middle > low
+                && middle < high
+                && low - widened.0 <= MAX_WIDENING
+                && widened.1 - high <= MAX_WIDENING;
+            if fits {
+                widened
+            } else {
+                (low, high)
+            }
+        };
+        self.rows = symmetric(self.rows, row);
+        self.columns = symmetric(self.columns, column);
     }
 
     /// How many glyphs the lattice holds.

@@ -6,7 +6,7 @@
 use image::GrayImage;
 
 use super::classifier::DigitClassifier;
-use super::{glyphs, read_cell, source_cell, GridRead, Levels, CELL_PIXELS};
+use super::{glyphs, read_cell, rules, source_cell, GridRead, Levels, CELL_PIXELS};
 use crate::detect::Lattice;
 
 /// Fraction of the cell cut from each side for the start cell: the ring runs at about a tenth
@@ -30,7 +30,7 @@ pub fn reread_start(
         lattice.rows,
         lattice.columns,
     );
-    let crop = lattice.cell_image(image, r, c, CELL_PIXELS, START_INSET);
+    let crop = rules::without_rules(&lattice.cell_image(image, r, c, CELL_PIXELS, START_INSET));
     let crop = match read.quarter_turns % 4 {
         0 => crop,
         1 => image::imageops::rotate90(&crop),

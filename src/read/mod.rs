@@ -12,6 +12,7 @@ pub mod classifier;
 pub mod clues;
 pub mod glyphs;
 mod jump;
+mod rules;
 pub mod synth;
 pub mod train;
 pub mod typefaces;
@@ -83,7 +84,9 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
     let crops: Vec<Vec<GrayImage>> = (0..lattice.rows)
         .map(|r| {
             (0..lattice.columns)
-                .map(|c| lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET))
+                .map(|c| {
+                    rules::without_rules(&lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET))
+                })
                 .collect()
         })
         .collect();
@@ -833,10 +836,14 @@ pub struct Correction {
     pub corrected: CellValue,
 }
 
-/// A digit read with less confidence than this is unsure.
-const UNSURE_DIGIT: f32 = 0.9;
-/// The most unsure digits (as a share) a reading may have when the solver cannot check it.
-const UNSURE_SHARE: f32 = 0.1;
+/// The most misread digits a reading may be expected to hold (the sum over its digits of the
+/// chance each is wrong) when the solver cannot check it. Measured on generated jump mazes:
+/// wrong digits read with confidence 0.3-0.9 are about as common as right ones there, so a
+/// few of them already make a misread likely, while a clean reading sums to well under one.
+const EXPECTED_MISREADS: f32 = 1.0;
+/// The least confidence any one digit of such a reading may have: below it a digit is about as
+/// likely wrong as right, however sure the others are.
+const LEAST_CONFIDENCE: f32 = 0.6;
 
 /// How many of the least confident cells the corrector may change, and how many at once.
 const DOUBTFUL_CELLS: usize = 9;
@@ -863,14 +870,14 @@ pub fn correct(
             .iter()
             .filter(|c| matches!(c.value, CellValue::Number(_)))
             .collect();
-        let unsure = numbers
-            .iter()
-            .filter(|c| c.confidence < UNSURE_DIGIT)
-            .count();
-        if unsure as f32 > UNSURE_SHARE * numbers.len() as f32 {
+        let misreads: f32 = numbers.iter().map(|c| 1.0 - c.confidence).sum();
+        let least = numbers.iter().map(|c| c.confidence).fold(1.0, f32::min);
+        if misreads > EXPECTED_MISREADS || least < LEAST_CONFIDENCE {
+            let unsure = numbers.iter().filter(|c| c.confidence < 0.9).count();
             return Err(Error::Unreadable(format!(
-                "{unsure} of {} digits read with low confidence; a {kind} puzzle cannot be checked by \
-                 its solver, so the reading is not trusted",
+                "{unsure} of {} digits read with low confidence (about {misreads:.1} expected \
+                 misread); a {kind} puzzle cannot be checked by its solver, so the reading is not \
+                 trusted",
                 numbers.len()
             )));
         }

@@ -1,0 +1,185 @@
+//! Wipes a printed rule that runs straight through a cell crop: the column rule of a page laid
+//! out in columns, printed across a puzzle that has no grid lines of its own (the jump maze).
+//! Such a line crosses the whole cell, where no digit does; left in, it reads as an extra "1"
+//! beside the digit, or as a "1" in an empty cell. Lines at the crop's border (the cell's own
+//! grid or box lines) are left to the glyph finder, which wipes them itself; this does not find
+//! glyphs or read anything.
+
+use image::GrayImage;
+
+/// Share of a line's pixels (the brightest ones) looked at to tell a rule from a digit's
+/// stroke: a rule darkens the whole line, a digit at most about 0.7 of it, so the line's level
+/// at this rank from the darkest is ink for a rule and paper for a digit.
+const RANK: f32 = 0.85;
+/// The widest band (at half its depth), as a share of the crop, taken for a line; wider dark
+/// bands are shadows or black cells.
+const MAX_WIDTH: f32 = 0.2;
+/// Bands within this share of the crop from its border are the cell's own lines.
+const BORDER: f32 = 0.06;
+/// How much darker than the crop's typical line a rule's line must be, as a share of the
+/// crop's contrast, and at least [`MIN_DIP`] gray levels.
+const DIP: f32 = 0.2;
+const MIN_DIP: f32 = 8.0;
+
+/// `crop` with every rule crossing it from side to side (vertical or horizontal) painted over
+/// by the paper beside it; the crop itself when there is none.
+pub fn without_rules(crop: &GrayImage) -> GrayImage {
+    let mut cleaned: Option<GrayImage> = None;
+    for vertical in [true, false] {
+        let current = cleaned.as_ref().unwrap_or(crop);
+        if let Some(bands) = rule_bands(current, vertical) {
+            let mut image = current.clone();
+            for band in bands {
+                paint_over(&mut image, band, vertical);
+            }
+            cleaned = Some(image);
+        }
+    }
+    cleaned.unwrap_or_else(|| crop.clone())
+}
+
+/// The bands (first, last line index across the crop) of rules running along `vertical`
+/// lines of `crop`, or `None` when there are none.
+fn rule_bands(crop: &GrayImage, vertical: bool) -> Option<Vec<(usize, usize)>> {
+    let (w, h) = (crop.width() as usize, crop.height() as usize);
+    if w < 16 || h < 16 {
+        return None;
+    }
+    let raw = crop.as_raw();
+    let contrast = percentile(raw, 0.9) - percentile(raw, 0.02);
+    let (across, along) = if vertical { (w, h) } else { (h, w) };
+    let at = |line: usize, position: usize| {
+        if vertical {
+            raw[position * w + line]
+        } else {
+            raw[line * w + position]
+        }
+    };
+    // Each line's level at RANK, a pixel either side allowed for a line a little off square.
+    let levels: Vec<f32> = (0..across)
+        .map(|line| {
+            let lines = line.saturating_sub(1)..(line + 2).min(across);
+            let darkest: Vec<u8> = (0..along)
+                .map(|p| lines.clone().map(|l| at(l, p)).min().unwrap_or(255))
+                .collect();
+            percentile(&darkest, RANK)
+        })
+        .collect();
+    let typical = {
+        let mut sorted = levels.clone();
+        sorted.sort_by(f32::total_cmp);
+        sorted[sorted.len() / 2]
+    };
+    let limit = typical - (DIP * contrast).max(MIN_DIP);
+    let covered: Vec<bool> = levels.iter().map(|&level| level < limit).collect();
+    let border = ((BORDER * across as f32).ceil() as usize).max(2);
+    let widest = (MAX_WIDTH * across as f32) as usize;
+    let mut bands = Vec::new();
+    let mut line = 0;
+    while line < across {
+        if !covered[line] {
+            line += 1;
+            continue;
+        }
+        let first = line;
+        while line < across && covered[line] {
+            line += 1;
+        }
+        let last = line - 1;
+        // The band's width at half its depth: blur widens its foot, not its middle much.
+        let deepest = levels[first..=last]
+            .iter()
+            .copied()
+            .fold(f32::MAX, f32::min);
+        let half = (typical + deepest) / 2.0;
+        let core = levels[first..=last].iter().filter(|&&l| l <= half).count();
+        if first >= border && last + border < across && core <= widest {
+            bands.push((first, last));
+        }
+    }
+    (!bands.is_empty()).then_some(bands)
+}
+
+/// The gray level below which `share` of `pixels` lie.
+fn percentile(pixels: &[u8], share: f32) -> f32 {
+    let mut histogram = [0usize; 256];
+    for &p in pixels {
+        histogram[usize::from(p)] += 1;
+    }
+    let rank = (share * pixels.len() as f32) as usize;
+    let mut below = 0;
+    for (level, &count) in histogram.iter().enumerate() {
+        below += count;
+        if below > rank {
+            return level as f32;
+        }
+    }
+    255.0
+}
+
+/// Paints the band (first, last) of `image`, a pixel wider on each side for the line's blurred
+/// edge, with a ramp between the pixels just outside it, line by line along the band.
+fn paint_over(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let across = if vertical { w } else { h };
+    let along = if vertical { h } else { w };
+    let low = first.saturating_sub(2);
+    let high = (last + 2).min(across - 1);
+    let index = |line: usize, position: usize| {
+        if vertical {
+            position * w + line
+        } else {
+            line * w + position
+        }
+    };
+    let pixels: &mut [u8] = image;
+    for position in 0..along {
+        let a = f32::from(pixels[index(low, position)]);
+        let b = f32::from(pixels[index(high, position)]);
+        for line in low + 1..high {
+            let t = (line - low) as f32 / (high - low) as f32;
+            pixels[index(line, position)] = (a + (b - a) * t).round() as u8;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 64-pixel paper crop with a digit-like bar (rows 16..48 at columns 28..34).
+    fn crop_with_stem() -> GrayImage {
+        GrayImage::from_fn(64, 64, |x, y| {
+            let stem = (28..34).contains(&x) && (16..48).contains(&y);
+            image::Luma([if stem { 30 } else { 235 }])
+        })
+    }
+
+    #[test]
+    fn wipes_a_rule_crossing_the_cell_and_keeps_the_digit() {
+        let mut crop = crop_with_stem();
+        for y in 0..64 {
+            for x in 44..46 {
+                crop.put_pixel(x, y, image::Luma([40]));
+            }
+        }
+        let cleaned = without_rules(&crop);
+        assert!((0..64).all(|y| cleaned.get_pixel(45, y).0[0] > 200));
+        assert_eq!(cleaned.get_pixel(30, 30).0[0], 30, "the stem stays");
+        assert_eq!(cleaned.get_pixel(30, 8).0[0], 235);
+    }
+
+    #[test]
+    fn leaves_digits_border_lines_and_black_cells_alone() {
+        let stem = crop_with_stem();
+        assert_eq!(without_rules(&stem), stem);
+        let mut boxed = crop_with_stem();
+        for y in 0..64 {
+            boxed.put_pixel(1, y, image::Luma([30]));
+        }
+        assert_eq!(without_rules(&boxed), boxed);
+        let half_black =
+            GrayImage::from_fn(64, 64, |x, _| image::Luma([if x < 40 { 20 } else { 230 }]));
+        assert_eq!(without_rules(&half_black), half_black);
+    }
+}
