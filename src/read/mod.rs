@@ -81,15 +81,15 @@ pub fn bundled_classifier() -> &'static DigitClassifier {
 
 /// Reads every cell of `lattice` in `image`, in the orientation where the digits read best.
 pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> GridRead {
-    let crops: Vec<Vec<GrayImage>> = (0..lattice.rows)
-        .map(|r| {
-            (0..lattice.columns)
-                .map(|c| {
-                    rules::without_rules(&lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET))
-                })
-                .collect()
-        })
-        .collect();
+    let crops = rules::grid_without_rules(
+        &(0..lattice.rows)
+            .map(|r| {
+                (0..lattice.columns)
+                    .map(|c| lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET))
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>(),
+    );
     let darkness: Vec<Vec<Vec<f32>>> = crops
         .iter()
         .map(|row| row.iter().map(glyphs::flattened).collect())

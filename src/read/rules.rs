@@ -38,6 +38,64 @@ pub fn without_rules(crop: &GrayImage) -> GrayImage {
     cleaned.unwrap_or_else(|| crop.clone())
 }
 
+/// Every cell crop of a grid (rows of crops, all one size) with the rules crossing it wiped. A
+/// band is taken for a rule only when the cells before and after it along the band (above and
+/// below for a vertical band, left and right for a horizontal one) show one at the same place
+/// too: a rule runs on across the page, while a digit's stroke stops in its cell, and a tall 1
+/// can cross its cell's crop from top to bottom.
+pub fn grid_without_rules(crops: &[Vec<GrayImage>]) -> Vec<Vec<GrayImage>> {
+    let bands: Vec<Vec<[Vec<(usize, usize)>; 2]>> = crops
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|crop| [true, false].map(|v| rule_bands(crop, v).unwrap_or_default()))
+                .collect()
+        })
+        .collect();
+    let rows = crops.len() as i64;
+    let continues = |r: i64, c: i64, direction: usize, (first, last): (usize, usize)| {
+        let slack = crops[0][0].width() as usize / 8;
+        let neighbours: Vec<(i64, i64)> = if direction == 0 {
+            vec![(r - 1, c), (r + 1, c)]
+        } else {
+            vec![(r, c - 1), (r, c + 1)]
+        };
+        let inside: Vec<&Vec<(usize, usize)>> = neighbours
+            .into_iter()
+            .filter(|&(i, j)| {
+                i >= 0 && i < rows && j >= 0 && (j as usize) < crops[i as usize].len()
+            })
+            .map(|(i, j)| &bands[i as usize][j as usize][direction])
+            .collect();
+        !inside.is_empty()
+            && inside.iter().all(|others| {
+                others
+                    .iter()
+                    .any(|&(a, b)| a <= last + slack && first <= b + slack)
+            })
+    };
+    crops
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            row.iter()
+                .enumerate()
+                .map(|(c, crop)| {
+                    let mut cleaned = crop.clone();
+                    for (direction, vertical) in [(0, true), (1, false)] {
+                        for &band in &bands[r][c][direction] {
+                            if continues(r as i64, c as i64, direction, band) {
+                                paint_over(&mut cleaned, band, vertical);
+                            }
+                        }
+                    }
+                    cleaned
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// The bands (first, last line index across the crop) of rules running along `vertical`
 /// lines of `crop`, or `None` when there are none.
 fn rule_bands(crop: &GrayImage, vertical: bool) -> Option<Vec<(usize, usize)>> {
@@ -167,6 +225,27 @@ mod tests {
         assert!((0..64).all(|y| cleaned.get_pixel(45, y).0[0] > 200));
         assert_eq!(cleaned.get_pixel(30, 30).0[0], 30, "the stem stays");
         assert_eq!(cleaned.get_pixel(30, 8).0[0], 235);
+    }
+
+    #[test]
+    fn in_a_grid_only_a_band_running_on_into_the_next_cells_is_a_rule() {
+        let ruled = |x0: u32| {
+            GrayImage::from_fn(64, 64, |x, _| {
+                image::Luma([if (x0..x0 + 2).contains(&x) { 40 } else { 235 }])
+            })
+        };
+        let paper = GrayImage::from_pixel(64, 64, image::Luma([235]));
+        // A rule down a column of three cells; beside it, a cell-high 1 alone in its column.
+        let crops = vec![
+            vec![ruled(44), paper.clone()],
+            vec![ruled(45), ruled(30)],
+            vec![ruled(44), paper.clone()],
+        ];
+        let cleaned = grid_without_rules(&crops);
+        for row in &cleaned {
+            assert!((0..64).all(|y| row[0].get_pixel(45, y).0[0] > 200));
+        }
+        assert_eq!(cleaned[1][1], crops[1][1], "the lone stroke stays");
     }
 
     #[test]
