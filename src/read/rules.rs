@@ -38,13 +38,16 @@ pub fn without_rules(crop: &GrayImage) -> GrayImage {
     cleaned.unwrap_or_else(|| crop.clone())
 }
 
+/// A band of lines across a crop: its first and last line index.
+type Band = (usize, usize);
+
 /// Every cell crop of a grid (rows of crops, all one size) with the rules crossing it wiped. A
 /// band is taken for a rule only when the cells before and after it along the band (above and
 /// below for a vertical band, left and right for a horizontal one) show one at the same place
 /// too: a rule runs on across the page, while a digit's stroke stops in its cell, and a tall 1
 /// can cross its cell's crop from top to bottom.
 pub fn grid_without_rules(crops: &[Vec<GrayImage>]) -> Vec<Vec<GrayImage>> {
-    let bands: Vec<Vec<[Vec<(usize, usize)>; 2]>> = crops
+    let bands: Vec<Vec<[Vec<Band>; 2]>> = crops
         .iter()
         .map(|row| {
             row.iter()
