@@ -77,11 +77,23 @@ impl Mask {
         let area = (side * side) as u32;
         // corner[y][x]: the square with bottom-right pixel (x, y) is all ink.
         let mut corner = vec![false; w * h];
+        let mut any_corner = false;
         for y in side - 1..h {
             for x in side - 1..w {
-                corner[y * w + x] =
-                    sum(&ink_table, x + 1 - side, y + 1 - side, x + 1, y + 1) == area;
+                let full = sum(&ink_table, x + 1 - side, y + 1 - side, x + 1, y + 1) == area;
+                corner[y * w + x] = full;
+                any_corner |= full;
             }
+        }
+        // Most grids have no solid patch at all: then the mask stays as it is, and the second
+        // table (as large as the first) is not worth building.
+        if !any_corner {
+            return Mask {
+                ink: self.ink.clone(),
+                solid: vec![false; w * h],
+                width: w,
+                height: h,
+            };
         }
         // A pixel is solid when a full square covers it, that is when some full square's
         // bottom-right corner lies within side - 1 pixels right of and below it.
