@@ -132,6 +132,10 @@ struct Fit {
     mid_mean: f32,
     /// The half-way points' ink fractions, most inked first.
     mids: Vec<f32>,
+    /// Each cell's most inked column clear of its two lines (ink fraction along the whole
+    /// length), most inked first: a line standing inside the cells, as when a fine grid in a
+    /// much larger outline aliases to a few wide cells.
+    interiors: Vec<f32>,
 }
 
 impl Fit {
@@ -141,7 +145,17 @@ impl Fit {
         let mid_most = self.mids.get(forgiven).copied().unwrap_or(0.0);
         self.weakest >= 0.45
             && self.mid_mean <= 0.5 * self.line_mean
-            && mid_most <= 0.85 * self.weakest.max(self.line_mean * 0.8)
+            && mid_most <= self.hidden_line()
+    }
+
+    /// No line stands inside the cells, but in the `forgiven` most inked ones.
+    fn cells_clear(&self, forgiven: usize) -> bool {
+        self.interiors.get(forgiven).copied().unwrap_or(0.0) <= self.hidden_line()
+    }
+
+    /// The ink fraction above which a column between the lines counts as one more line.
+    fn hidden_line(&self) -> f32 {
+        0.85 * self.weakest.max(self.line_mean * 0.8)
     }
 }
 
@@ -238,23 +252,50 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
             .collect();
         let mid_mean = mids.iter().sum::<f32>() / mids.len() as f32;
         mids.sort_by(|a, b| b.total_cmp(a));
+        let mut interiors: Vec<f32> = (0..n)
+            .map(|k| {
+                // Clear of where the lines were found, on average along their length.
+                let place = |k: usize| mean_over_segments(&|s| found[s][k] as f32) as usize;
+                let (lo, hi) = (place(k) + reach + 1, place(k + 1).saturating_sub(reach));
+                (lo..hi.min(w))
+                    .map(|x| mean_over_segments(&|s| without_solids[s][x]))
+                    .fold(0.0, f32::max)
+            })
+            .collect();
+        interiors.sort_by(|a, b| b.total_cmp(a));
         Fit {
             weakest: lines.iter().copied().fold(f32::MAX, f32::min),
             line_mean: lines.iter().sum::<f32>() / lines.len() as f32,
             mid_mean,
             mids,
+            interiors,
         }
     };
     let most = (w / 6).min(60);
-    let coarse = (3..=most).rev().find(|&n| fit(n).holds(0))?;
-    // Each line of a finer grid is inked, so any stray ink half-way hides it only when it
-    // falls in one place; and a coarse grid's multiple fails on its own half-way points, which
-    // are blank cells' middles where the finer lines would be.
-    let finer = (2..=most / coarse)
+    (3..=most)
         .rev()
-        .map(|k| k * coarse)
-        .find(|&n| fit(n).holds(1));
-    Some(finer.unwrap_or(coarse))
+        .filter(|&n| fit(n).holds(0))
+        .find_map(|coarse| {
+            // Each line of a finer grid is inked, so any stray ink half-way hides it only when it
+            // falls in one place; and a coarse grid's multiple fails on its own half-way points,
+            // which are blank cells' middles where the finer lines would be.
+            let finer = (2..=most / coarse)
+                .rev()
+                .map(|k| k * coarse)
+                .find(|&n| fit(n).holds(1));
+            // Still lines inside the cells (other than one stray): the count is a fine grid's lines
+            // aliased to a few of them, not the grid.
+            Some(finer.unwrap_or(coarse)).filter(|&n| fit(n).cells_clear(1))
+        })
+        // A stray line down the middle of a column of cells (a page's column rule across the
+        // grid) is half-way for the grid and for its Sudoku boxes alike: then the largest count
+        // that holds with that one half-way point forgiven and only that cell crossed.
+        .or_else(|| {
+            (3..=most).rev().find(|&n| {
+                let fit = fit(n);
+                fit.holds(1) && fit.cells_clear(1)
+            })
+        })
 }
 
 /// Where each of the `n + 1` evenly spaced lines perpendicular to x runs, sampled at the
