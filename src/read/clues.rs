@@ -12,7 +12,7 @@
 
 use image::{GrayImage, Luma};
 
-use super::{ink_level, paper_level, ranked_readings, CellValue, GridRead, Levels};
+use super::{ink_level, paper_level, ranked_readings, rules, CellValue, GridRead, Levels};
 use crate::detect::strips::{strip, Side};
 use crate::detect::Lattice;
 use crate::read::classifier::DigitClassifier;
@@ -127,37 +127,58 @@ pub fn reread_boxed(
         .map(|cell| (cell.row, cell.column))
         .filter(|&(r, c)| in_clues(r, c))
         .collect();
+    let crop_at = |r: usize, c: usize| {
+        let corner = |i: usize, j: usize| lattice.points[r + i][c + j];
+        let [a, b, cc, d] = [corner(0, 0), corner(0, 1), corner(1, 1), corner(1, 0)];
+        // The box's own patch extended: (u, v) in cells from its top-left corner.
+        let at = |u: f32, v: f32| {
+            let top = (a.0 + (b.0 - a.0) * u, a.1 + (b.1 - a.1) * u);
+            let bottom = (d.0 + (cc.0 - d.0) * u, d.1 + (cc.1 - d.1) * u);
+            (
+                top.0 + (bottom.0 - top.0) * v,
+                top.1 + (bottom.1 - top.1) * v,
+            )
+        };
+        // Past the lattice's edge lies its heavy outer border and whatever is printed
+        // beyond: the crop reaches out only where another box is.
+        let margin = |inside: bool| if inside { BOXED_MARGIN } else { 0.0 };
+        let (left, right) = (margin(c > 0), margin(c + 1 < lattice.columns));
+        let (up, down) = (margin(r > 0), margin(r + 1 < lattice.rows));
+        let [a, b, c, d] = [
+            at(-left, -up),
+            at(1.0 + right, -up),
+            at(1.0 + right, 1.0 + down),
+            at(-left, 1.0 + down),
+        ];
+        let wider = Lattice {
+            rows: 1,
+            columns: 1,
+            points: vec![vec![a, b], vec![d, c]],
+        };
+        wider.cell_image(image, 0, 0, BOXED_PIXELS, 0.0)
+    };
+    // A page's printed rule crossing the clue boxes lies inside these wider crops (the box alone
+    // may have it at its edge, taken for the box's line): wiped where it runs on through the
+    // boxes of a band, the bands' own lines at the crops' edges left.
+    let boxes_only = (BOXED_MARGIN + 0.06) / (1.0 + 2.0 * BOXED_MARGIN);
+    let band_crops = |rows: std::ops::Range<usize>, columns: std::ops::Range<usize>| {
+        let crops: Vec<Vec<GrayImage>> = rows
+            .clone()
+            .map(|r| columns.clone().map(|c| crop_at(r, c)).collect())
+            .collect();
+        (
+            rows.start,
+            columns.start,
+            rules::grid_without_rules_inside(&crops, boxes_only),
+        )
+    };
+    let above = band_crops(0..top, left..lattice.columns);
+    let beside = band_crops(top..lattice.rows, 0..left);
     let crops: Vec<GrayImage> = numbered
         .iter()
         .map(|&(r, c)| {
-            let corner = |i: usize, j: usize| lattice.points[r + i][c + j];
-            let [a, b, cc, d] = [corner(0, 0), corner(0, 1), corner(1, 1), corner(1, 0)];
-            // The box's own patch extended: (u, v) in cells from its top-left corner.
-            let at = |u: f32, v: f32| {
-                let top = (a.0 + (b.0 - a.0) * u, a.1 + (b.1 - a.1) * u);
-                let bottom = (d.0 + (cc.0 - d.0) * u, d.1 + (cc.1 - d.1) * u);
-                (
-                    top.0 + (bottom.0 - top.0) * v,
-                    top.1 + (bottom.1 - top.1) * v,
-                )
-            };
-            // Past the lattice's edge lies its heavy outer border and whatever is printed
-            // beyond: the crop reaches out only where another box is.
-            let margin = |inside: bool| if inside { BOXED_MARGIN } else { 0.0 };
-            let (left, right) = (margin(c > 0), margin(c + 1 < lattice.columns));
-            let (up, down) = (margin(r > 0), margin(r + 1 < lattice.rows));
-            let [a, b, c, d] = [
-                at(-left, -up),
-                at(1.0 + right, -up),
-                at(1.0 + right, 1.0 + down),
-                at(-left, 1.0 + down),
-            ];
-            let wider = Lattice {
-                rows: 1,
-                columns: 1,
-                points: vec![vec![a, b], vec![d, c]],
-            };
-            wider.cell_image(image, 0, 0, BOXED_PIXELS, 0.0)
+            let (r0, c0, band) = if r < top { &above } else { &beside };
+            band[r - r0][c - c0].clone()
         })
         .collect();
     let all = [crops.clone()];

@@ -27,7 +27,7 @@ pub fn without_rules(crop: &GrayImage) -> GrayImage {
     let mut cleaned: Option<GrayImage> = None;
     for vertical in [true, false] {
         let current = cleaned.as_ref().unwrap_or(crop);
-        if let Some(bands) = rule_bands(current, vertical) {
+        if let Some(bands) = rule_bands(current, vertical, BORDER) {
             let mut image = current.clone();
             for band in bands {
                 paint_over(&mut image, band, vertical);
@@ -47,11 +47,17 @@ type Band = (usize, usize);
 /// too: a rule runs on across the page, while a digit's stroke stops in its cell, and a tall 1
 /// can cross its cell's crop from top to bottom.
 pub fn grid_without_rules(crops: &[Vec<GrayImage>]) -> Vec<Vec<GrayImage>> {
+    grid_without_rules_inside(crops, BORDER)
+}
+
+/// [`grid_without_rules`] for crops reaching past their cells: bands within `border` (a share
+/// of the crop) of its edges are the cells' own lines and are left alone.
+pub fn grid_without_rules_inside(crops: &[Vec<GrayImage>], border: f32) -> Vec<Vec<GrayImage>> {
     let bands: Vec<Vec<[Vec<Band>; 2]>> = crops
         .iter()
         .map(|row| {
             row.iter()
-                .map(|crop| [true, false].map(|v| rule_bands(crop, v).unwrap_or_default()))
+                .map(|crop| [true, false].map(|v| rule_bands(crop, v, border).unwrap_or_default()))
                 .collect()
         })
         .collect();
@@ -100,8 +106,9 @@ pub fn grid_without_rules(crops: &[Vec<GrayImage>]) -> Vec<Vec<GrayImage>> {
 }
 
 /// The bands (first, last line index across the crop) of rules running along `vertical`
-/// lines of `crop`, or `None` when there are none.
-fn rule_bands(crop: &GrayImage, vertical: bool) -> Option<Vec<(usize, usize)>> {
+/// lines of `crop` and not within `border` (a share of the crop) of its edges, or `None` when
+/// there are none.
+fn rule_bands(crop: &GrayImage, vertical: bool, border: f32) -> Option<Vec<(usize, usize)>> {
     let (w, h) = (crop.width() as usize, crop.height() as usize);
     if w < 16 || h < 16 {
         return None;
@@ -133,7 +140,7 @@ fn rule_bands(crop: &GrayImage, vertical: bool) -> Option<Vec<(usize, usize)>> {
     };
     let limit = typical - (DIP * contrast).max(MIN_DIP);
     let covered: Vec<bool> = levels.iter().map(|&level| level < limit).collect();
-    let border = ((BORDER * across as f32).ceil() as usize).max(2);
+    let border = ((border * across as f32).ceil() as usize).max(2);
     let widest = (MAX_WIDTH * across as f32) as usize;
     let mut bands = Vec::new();
     let mut line = 0;
