@@ -41,6 +41,16 @@ impl Mask {
         }
     }
 
+    /// The same mask, no pixel marked solid.
+    fn with_nothing_solid(&self) -> Mask {
+        Mask {
+            ink: self.ink.clone(),
+            solid: vec![false; self.width * self.height],
+            width: self.width,
+            height: self.height,
+        }
+    }
+
     /// The same mask with solid patches of ink moved from `ink` to `solid`: every pixel covered
     /// by a fully inked `side` x `side` square. A nonogram's black given cells are such patches;
     /// left in, they look like ink half-way between grid lines and hide the spacing. Grid lines,
@@ -48,12 +58,7 @@ impl Mask {
     pub fn without_solids(&self, side: usize) -> Mask {
         let (w, h) = (self.width, self.height);
         if side == 0 || side > w.min(h) {
-            return Mask {
-                ink: self.ink.clone(),
-                solid: vec![false; w * h],
-                width: w,
-                height: h,
-            };
+            return self.with_nothing_solid();
         }
         let full = |values: &[bool]| -> Vec<u32> {
             // Summed-area table with a zero row and column in front.
@@ -88,12 +93,7 @@ impl Mask {
         // Most grids have no solid patch at all: then the mask stays as it is, and the second
         // table (as large as the first) is not worth building.
         if !any_corner {
-            return Mask {
-                ink: self.ink.clone(),
-                solid: vec![false; w * h],
-                width: w,
-                height: h,
-            };
+            return self.with_nothing_solid();
         }
         // A pixel is solid when a full square covers it, that is when some full square's
         // bottom-right corner lies within side - 1 pixels right of and below it.

@@ -7,6 +7,8 @@
 
 use image::GrayImage;
 
+use super::glyphs::percentile;
+
 /// Share of a line's pixels (the brightest ones) looked at to tell a rule from a digit's
 /// stroke: a rule darkens the whole line, a digit at most about 0.7 of it, so the line's level
 /// at this rank from the darkest is ink for a rule and paper for a digit.
@@ -166,23 +168,6 @@ fn rule_bands(crop: &GrayImage, vertical: bool, border: f32) -> Option<Vec<(usiz
         }
     }
     (!bands.is_empty()).then_some(bands)
-}
-
-/// The gray level below which `share` of `pixels` lie.
-fn percentile(pixels: &[u8], share: f32) -> f32 {
-    let mut histogram = [0usize; 256];
-    for &p in pixels {
-        histogram[usize::from(p)] += 1;
-    }
-    let rank = (share * pixels.len() as f32) as usize;
-    let mut below = 0;
-    for (level, &count) in histogram.iter().enumerate() {
-        below += count;
-        if below > rank {
-            return level as f32;
-        }
-    }
-    255.0
 }
 
 /// Paints the band (first, last) of `image`, a pixel wider on each side for the line's blurred
