@@ -11,7 +11,8 @@
 //! recorded by `inspect`. A puzzle printed as digits without a frame has its lattice found from
 //! the digits themselves (`glyph_lattice`), `grow` extends a lattice into the clue boxes a boxed
 //! nonogram's outline cut off, and `strips` cuts out the bands beside a grid where a nonogram's
-//! clues are printed.
+//! clues are printed. When no outline holds evenly spaced lines, those with a dark band along
+//! their sides (a drop shadow merged with the frame) are tried again with it cut off (`shadow`).
 //!
 //! It finds boxed grids (Sudoku, Nurikabe, a nonogram's cell grid when its clues are not boxed
 //! in) and does not read cell contents. Row 0 is the grid side nearest the top of the image: a
@@ -28,6 +29,7 @@ mod lines;
 mod load;
 mod quad;
 mod rectify;
+mod shadow;
 pub mod strips;
 mod threshold;
 
@@ -237,14 +239,29 @@ pub fn find_lattice_inspected(
         .map(|(_, corners)| corners)
         .partition(|&corners| shows_grid(&small, factor, corners));
     let mut reason = String::from("no large four-sided outline of ink");
+    let mut trimmed = Vec::new();
     for corners in grid_like.into_iter().chain(others).chain(extended) {
         let tried = lattice_in(image, corners);
         if let Some(seen) = inspection.as_deref_mut() {
-            seen.record_outline(corners, &tried);
+            seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
         match tried {
             Ok(lattice) => return Ok(lattice),
-            Err(why) => reason = why,
+            Err(no) => {
+                reason = no.why;
+                trimmed.extend(no.trimmed);
+            }
+        }
+    }
+    // Only then the outlines cut free of a shadow: cutting one can make a wrong grid fit where
+    // another outline holds the right one.
+    for corners in trimmed {
+        let tried = lattice_in(image, corners);
+        if let Some(seen) = inspection.as_deref_mut() {
+            seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
+        }
+        if let Ok(lattice) = tried {
+            return Ok(lattice);
         }
     }
     Err(DetectError::NoPuzzle(reason))
@@ -356,14 +373,36 @@ fn cell_counts(mask: &Mask) -> Result<(usize, usize, Mask), String> {
     Ok((rows, columns, across_mask))
 }
 
+/// A band narrower than this share of the rectified outline's long side is only a frame.
+const SHADOW_SHARE: f64 = 1.0 / 150.0;
+
+/// Why an outline holds no lattice, and the outline with a dark band along its sides cut off
+/// (a drop shadow merged with the frame) when it has one, to try once every outline has failed.
+struct NoLattice {
+    why: String,
+    trimmed: Option<Corners>,
+}
+
+impl From<String> for NoLattice {
+    fn from(why: String) -> Self {
+        NoLattice { why, trimmed: None }
+    }
+}
+
+impl From<&str> for NoLattice {
+    fn from(why: &str) -> Self {
+        why.to_string().into()
+    }
+}
+
 /// The lattice inside the quadrilateral `corners` (any order around it), or why there is none.
-fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, String> {
+fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, NoLattice> {
     let corners = upright_order(corners);
     let (across, down) = sides(&corners);
     if across.min(down) < 40.0 || across.max(down) > 8.0 * across.min(down) {
-        return Err(format!(
-            "the outline ({across:.0}x{down:.0} pixels) is too small or thin"
-        ));
+        return Err(
+            format!("the outline ({across:.0}x{down:.0} pixels) is too small or thin").into(),
+        );
     }
     // Sample from a box-shrunk copy when the grid is much larger than the rectified image, so
     // thin lines are averaged, not skipped between bilinear samples. Only the outline's box (and
@@ -399,7 +438,11 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, St
     let to_photo =
         Homography::from_points(rectangle, corners).ok_or("the outline is degenerate")?;
     let mask = grid_mask(&source, origin, &to_source, rw, rh)?;
-    let (rows, columns, across_mask) = cell_counts(&mask)?;
+    let (rows, columns, across_mask) = cell_counts(&mask).map_err(|why| NoLattice {
+        why,
+        trimmed: shadow::trimmed(&mask, fw.max(fh) * SHADOW_SHARE)
+            .map(|inner| inner.map(|p| to_photo.apply(p))),
+    })?;
     let xs: Vec<f64> = (0..=columns)
         .map(|k| k as f64 * fw / columns as f64)
         .collect();

@@ -43,8 +43,8 @@ impl CluesRead {
 }
 
 /// The clues of a nonogram printed in boxed cells of the lattice itself: `rows_above` rows of
-/// column clues over the grid and `columns_left` columns of row clues beside it, an empty
-/// block in the corner. Recognised from where the numbers are: only in those bands, and in
+/// column clues over the grid and `columns_left` columns of row clues beside it, a block in
+/// the corner without clues (blank or holding a picture). Recognised from where the numbers are: only in those bands, and in
 /// every one of them near the grid. `None` when the numbers do not fall that way. Works on a
 /// grid read upright.
 pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
@@ -69,11 +69,9 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
         .flat_map(|r| (columns_left..columns).map(move |c| (r, c)))
         .filter(|&(r, c)| number(r, c).is_some())
         .count();
-    let in_corner = (0..rows_above)
-        .flat_map(|r| (0..columns_left).map(move |c| (r, c)))
-        .filter(|&(r, c)| number(r, c).is_some())
-        .count();
-    if in_grid > 0 || in_corner > 0 {
+    // The corner block is left alone: a magazine prints its logo or a picture there, and
+    // that reads as anything.
+    if in_grid > 0 {
         return None;
     }
     let clue = |r: usize, c: usize| -> Option<ClueRead> {
