@@ -40,38 +40,59 @@ impl CluesRead {
     pub fn count(&self) -> usize {
         self.rows.iter().chain(&self.columns).map(Vec::len).sum()
     }
+
+    /// The mean confidence of the numbers read, 0 when none were.
+    pub fn sureness(&self) -> f32 {
+        let sum: f32 = self
+            .rows
+            .iter()
+            .chain(&self.columns)
+            .flatten()
+            .map(|n| n.confidence)
+            .sum();
+        sum / self.count().max(1) as f32
+    }
 }
 
 /// The clues of a nonogram printed in boxed cells of the lattice itself: `rows_above` rows of
 /// column clues over the grid and `columns_left` columns of row clues beside it, a block in
-/// the corner without clues (blank or holding a picture). Recognised from where the numbers are: only in those bands, and in
-/// every one of them near the grid. `None` when the numbers do not fall that way. Works on a
-/// grid read upright.
+/// the corner without clues (blank or holding a picture). Recognised from where the numbers
+/// are: the band's line next to the grid holds a number in most columns (rows) of the grid's
+/// far half and the grid's first line next to it hardly any, and the grid is nearly empty. A
+/// few numbers there are tolerated: on a photo, remnants of the grid's lines read as 1s. The
+/// corner block is left alone: a magazine prints its logo or a picture there, and that reads
+/// as anything. `None` when the numbers do not fall that way. Works on a grid read upright.
 pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
     let number = |r: usize, c: usize| match grid.get(r, c).value {
         CellValue::Number(n) if n >= 1 => Some(n),
         _ => None,
     };
     let (rows, columns) = (grid.rows, grid.columns);
-    // The clue bands end where the numbers end, seen from the far half of the grid.
-    let rows_above = (columns / 2..columns)
-        .filter_map(|c| (0..rows).rev().find(|&r| number(r, c).is_some()))
-        .max()?
-        + 1;
-    let columns_left = (rows / 2..rows)
-        .filter_map(|r| (0..columns).rev().find(|&c| number(r, c).is_some()))
-        .max()?
-        + 1;
-    if rows_above * 2 >= rows || columns_left * 2 >= columns {
-        return None;
-    }
-    let in_grid = (rows_above..rows)
-        .flat_map(|r| (columns_left..columns).map(move |c| (r, c)))
-        .filter(|&(r, c)| number(r, c).is_some())
-        .count();
-    // The corner block is left alone: a magazine prints its logo or a picture there, and
-    // that reads as anything.
-    if in_grid > 0 {
+    let share = |cells: &mut dyn Iterator<Item = (usize, usize)>| {
+        let (mut numbers, mut all) = (0usize, 0usize);
+        for (r, c) in cells {
+            numbers += usize::from(number(r, c).is_some());
+            all += 1;
+        }
+        numbers as f32 / all.max(1) as f32
+    };
+    // The band's width: where the share of numbers along lines, seen across the grid's far
+    // half, drops the most from the band's last line to the grid's first.
+    let band = |lines: usize, across: usize, at: &dyn Fn(usize, usize) -> (usize, usize)| {
+        let line_share = |line: usize| share(&mut (across / 2..across).map(|k| at(line, k)));
+        (1..lines.div_ceil(2))
+            .map(|width| (width, line_share(width - 1), line_share(width)))
+            .filter(|&(_, band_line, grid_line)| {
+                band_line >= BOXED_BAND_LINE && grid_line <= BOXED_STRAY
+            })
+            .max_by(|a, b| (a.1 - a.2).total_cmp(&(b.1 - b.2)))
+            .map(|(width, _, _)| width)
+    };
+    let rows_above = band(rows, columns, &|line, k| (line, k))?;
+    let columns_left = band(columns, rows, &|line, k| (k, line))?;
+    let in_grid =
+        share(&mut (rows_above..rows).flat_map(|r| (columns_left..columns).map(move |c| (r, c))));
+    if in_grid > BOXED_STRAY {
         return None;
     }
     let clue = |r: usize, c: usize| -> Option<ClueRead> {
@@ -101,6 +122,12 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
     };
     Some((clues, rows_above, columns_left))
 }
+
+/// The least share of a boxed clue band's line next to the grid holding numbers.
+const BOXED_BAND_LINE: f32 = 0.6;
+/// The most share of cells in a boxed nonogram's grid (or its first line) read as numbers: line
+/// remnants on a photo.
+const BOXED_STRAY: f32 = 0.2;
 
 /// How far past its box a boxed clue number is cropped, in cells on each side. Magazine clue
 /// digits nearly fill their boxes: in a crop of the box alone they run into the border strip,
@@ -198,6 +225,20 @@ pub fn reread_boxed(
         }
     }
     reread
+}
+
+/// `first` with each cell that `second` (the same lattice read another way) reads otherwise
+/// given that reading as its likeliest alternative, for the corrector to weigh.
+pub fn with_second_readings(first: &GridRead, second: &GridRead) -> GridRead {
+    let mut merged = first.clone();
+    for (cell, other) in merged.cells.iter_mut().zip(&second.cells) {
+        if cell.value == other.value {
+            continue;
+        }
+        cell.alternatives.retain(|a| a.0 != other.value);
+        cell.alternatives.insert(0, (other.value, other.confidence));
+    }
+    merged
 }
 
 /// Side of the square a boxed clue and its margin are resampled to.
@@ -443,6 +484,7 @@ fn read_number(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::read::CellRead;
     use crate::render::canvas::{self, HAlign};
     use crate::render::FontName;
     use image::{Rgb, RgbImage};
@@ -463,6 +505,74 @@ mod tests {
             );
         }
         image::imageops::grayscale(&page)
+    }
+
+    /// A grid read from `lines` ('.' blank, a digit a number, '#' black).
+    fn grid_read(lines: &[&str]) -> GridRead {
+        let cells = lines
+            .iter()
+            .enumerate()
+            .flat_map(|(row, line)| {
+                line.chars().enumerate().map(move |(column, ch)| CellRead {
+                    row,
+                    column,
+                    value: match ch {
+                        '#' => CellValue::Black,
+                        '.' => CellValue::Blank,
+                        digit => CellValue::Number(digit.to_digit(10).unwrap()),
+                    },
+                    confidence: 0.9,
+                    alternatives: Vec::new(),
+                })
+            })
+            .collect();
+        GridRead {
+            rows: lines.len(),
+            columns: lines[0].len(),
+            cells,
+            quarter_turns: 0,
+        }
+    }
+
+    #[test]
+    fn boxed_clues_are_found_despite_line_remnants_read_in_the_grid() {
+        // Two rows of column clues, two columns of row clues, and three 1s in the grid where a
+        // photo's lattice sat off the printed lines.
+        let grid = grid_read(&[
+            "....2.....",
+            "..12312311",
+            "2.........",
+            "11....1...",
+            ".3........",
+            "12....1...",
+            ".4......1.",
+            ".1........",
+        ]);
+        let (clues, top, left) = boxed_clues(&grid).expect("boxed clues");
+        assert_eq!((top, left), (2, 2));
+        let values = |lines: &[Vec<ClueRead>]| -> Vec<Vec<u32>> {
+            lines
+                .iter()
+                .map(|line| line.iter().map(|n| n.value).collect())
+                .collect()
+        };
+        assert_eq!(
+            values(&clues.rows),
+            vec![vec![2], vec![1, 1], vec![3], vec![1, 2], vec![4], vec![1]]
+        );
+        assert_eq!(values(&clues.columns)[2], vec![2, 3]);
+        // Numbers all over the grid (a Sudoku) are no boxed nonogram.
+        let sudoku = grid_read(&[
+            "5.3..7....",
+            "6..195....",
+            ".98....6..",
+            "8...6...3.",
+            "4..8.3..1.",
+            "7...2...6.",
+            ".6....28..",
+            "...419..5.",
+        ]);
+        assert!(boxed_clues(&sudoku).is_none());
     }
 
     #[test]

@@ -81,6 +81,16 @@ pub fn bundled_classifier() -> &'static DigitClassifier {
 
 /// Reads every cell of `lattice` in `image`, in the orientation where the digits read best.
 pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> GridRead {
+    read_grid_and_upright(image, lattice, classifier).0
+}
+
+/// [`read_grid`], and the grid read upright when another orientation won (`None` when the
+/// upright reading is the one returned).
+fn read_grid_and_upright(
+    image: &GrayImage,
+    lattice: &Lattice,
+    classifier: &DigitClassifier,
+) -> (GridRead, Option<GridRead>) {
     let crops = rules::grid_without_rules(
         &(0..lattice.rows)
             .map(|r| {
@@ -106,11 +116,17 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
         .filter_map(|turns| read_turned(&crops, turns, levels, classifier, (&upright, to_beat)))
         .filter(|turned| orientation_score(turned) > to_beat)
         .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)));
-    let read = best_turned.unwrap_or(upright);
+    let (read, upright) = match best_turned {
+        Some(turned) => (turned, Some(upright)),
+        None => (upright, None),
+    };
     if looks_like_jump(&read) {
-        return jump::reread_start(image, lattice, &read, levels, classifier);
+        return (
+            jump::reread_start(image, lattice, &read, levels, classifier),
+            upright.map(without_noise),
+        );
     }
-    without_noise(read)
+    (without_noise(read), upright.map(without_noise))
 }
 
 /// A number read with less probability than this per digit is more likely a speck, a shadow's
@@ -1148,14 +1164,18 @@ impl NonogramRead {
                 goal: None,
             }))
         };
+        let alternatives: Vec<Vec<(u32, f32)>> = flat
+            .iter()
+            .map(|(_, n)| with_stray_ones_dropped(n))
+            .collect();
         let mut doubtful: Vec<usize> = (0..flat.len())
-            .filter(|&i| !flat[i].1.alternatives.is_empty())
+            .filter(|&i| !alternatives[i].is_empty())
             .collect();
         doubtful.sort_by(|&a, &b| flat[a].1.confidence.total_cmp(&flat[b].1.confidence));
         doubtful.truncate(DOUBTFUL_CLUES);
         let choices: Vec<Choice<u32>> = doubtful
             .iter()
-            .map(|&i| Choice::new(i, flat[i].1.confidence, &flat[i].1.alternatives))
+            .map(|&i| Choice::new(i, flat[i].1.confidence, &alternatives[i]))
             .collect();
         let place = |index: usize| {
             let line = flat[index].0;
@@ -1187,6 +1207,38 @@ impl NonogramRead {
     }
 }
 
+/// How much less likely than its reading a number is taken to be without a leading or
+/// trailing 1 (see [`with_stray_ones_dropped`]).
+const STRAY_ONE_ODDS: f32 = 0.25;
+
+/// The alternatives of a clue number read with two or more digits, and the number without its
+/// first or last digit where that digit is a 1 (at [`STRAY_ONE_ODDS`] of its confidence): a
+/// remnant of a box's or the grid's line beside a digit reads as a 1, and the classifier,
+/// seeing a digit-shaped stroke, is sure of it.
+fn with_stray_ones_dropped(clue: &clues::ClueRead) -> Vec<(u32, f32)> {
+    let mut alternatives = clue.alternatives.clone();
+    let value = clue.value;
+    if value < 10 {
+        return alternatives;
+    }
+    let digits = value.ilog10() + 1;
+    let leading = 10u32.pow(digits - 1);
+    let mut dropped = Vec::new();
+    if value / leading == 1 {
+        dropped.push(value % leading);
+    }
+    if value % 10 == 1 {
+        dropped.push(value / 10);
+    }
+    for shorter in dropped {
+        if shorter >= 1 && alternatives.iter().all(|&(n, _)| n != shorter) {
+            alternatives.push((shorter, clue.confidence * STRAY_ONE_ODDS));
+        }
+    }
+    alternatives.sort_by(|a, b| b.1.total_cmp(&a.1));
+    alternatives
+}
+
 /// What was read from a photo, before correction.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reading {
@@ -1208,21 +1260,35 @@ pub fn read_puzzle(
     kind: Option<&str>,
     classifier: &DigitClassifier,
 ) -> Reading {
-    let grid = read_grid(image, lattice, classifier);
+    let (grid, upright) = read_grid_and_upright(image, lattice, classifier);
     let numbers = grid
         .cells
         .iter()
         .filter(|c| matches!(c.value, CellValue::Number(_)))
         .count();
     let nonogram_allowed = kind.is_none_or(|kind| kind == "nonogram");
-    if nonogram_allowed && grid.quarter_turns == 0 {
-        if let Some((clues, top, left)) = clues::boxed_clues(&grid) {
-            let reread = clues::reread_boxed(image, lattice, &grid, (top, left), classifier);
-            let (clues, origin) = match clues::boxed_clues(&reread) {
+    // Boxed clues are read upright only, though blurred clue digits may read a little surer
+    // turned (a 6 as a 9): the empty corner block and blank grid tell which way up the page is.
+    let upright = upright.as_ref().unwrap_or(&grid);
+    if nonogram_allowed {
+        if let Some((clues, top, left)) = clues::boxed_clues(upright) {
+            // The wider crops of the reread keep digits that fill their boxes whole, but on a
+            // photo whose lattice sits a little off the boxes they take in a neighbour's line
+            // or print: the reading surer overall stands, the other one's values its cells'
+            // first alternatives.
+            let reread = clues::reread_boxed(image, lattice, upright, (top, left), classifier);
+            let reread_surer = clues::boxed_clues(&reread)
+                .is_some_and(|(again, _, _)| again.sureness() >= clues.sureness());
+            let merged = if reread_surer {
+                clues::with_second_readings(&reread, upright)
+            } else {
+                clues::with_second_readings(upright, &reread)
+            };
+            let (clues, origin) = match clues::boxed_clues(&merged) {
                 Some((clues, top, left)) => (clues, (top, left)),
                 None => (clues, (top, left)),
             };
-            return Reading::Nonogram(NonogramRead::new(clues, &grid, origin, 0));
+            return Reading::Nonogram(NonogramRead::new(clues, upright, origin, 0));
         }
     }
     let may_be_nonogram = match kind {
@@ -1484,6 +1550,25 @@ mod tests {
         assert_eq!(corrections.len(), 3, "{corrections:?}");
         let places: Vec<&str> = corrections.iter().map(|c| c.place.as_str()).collect();
         assert_eq!(places, ["r4c1", "r5c1", "r8c4"]);
+    }
+
+    #[test]
+    fn a_clue_with_a_leading_or_trailing_one_may_lose_it() {
+        let clue = |value: u32| clues::ClueRead {
+            value,
+            confidence: 0.8,
+            alternatives: vec![(value + 30, 0.1)],
+        };
+        let values = |clue: &clues::ClueRead| -> Vec<u32> {
+            with_stray_ones_dropped(clue).iter().map(|a| a.0).collect()
+        };
+        // 13 may be a 3 beside a line: at a quarter of 0.8 likelier than its alternative at 0.1.
+        assert_eq!(values(&clue(13)), vec![3, 43]);
+        assert_eq!(values(&clue(61)), vec![6, 91]);
+        assert_eq!(values(&clue(11)), vec![1, 41]);
+        assert_eq!(values(&clue(10)), vec![40]);
+        assert_eq!(values(&clue(1)), vec![31]);
+        assert_eq!(values(&clue(25)), vec![55]);
     }
 
     #[test]
