@@ -500,29 +500,32 @@ fn is_sliver(c: &Component, w: usize, h: usize, side: f32) -> bool {
     (near_side && straight_thin(bh, bw)) || (near_top && straight_thin(bw, bh))
 }
 
-/// The 8-connected components of `ink`.
+/// The 8-connected components of `ink`, in the order of their first pixel.
 fn components(ink: &[bool], w: usize, h: usize) -> Vec<Component> {
-    let mut seen = vec![false; ink.len()];
+    // Ink not yet reached: one look per neighbour, and positions carried as (x, y) so no pixel
+    // but a component's first is divided by the width.
+    let mut open = ink.to_vec();
     let mut found = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..ink.len() {
-        if !ink[start] || seen[start] {
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for start in 0..open.len() {
+        if !open[start] {
             continue;
         }
-        seen[start] = true;
-        stack.push(start);
+        open[start] = false;
+        let (sx, sy) = (start % w, start / w);
+        stack.push((sx, sy));
         let mut pixels = Vec::new();
-        let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
-        while let Some(i) = stack.pop() {
-            pixels.push(i);
-            let (x, y) = (i % w, i / w);
+        let (mut x0, mut y0, mut x1, mut y1) = (sx, sy, sx + 1, sy + 1);
+        while let Some((x, y)) = stack.pop() {
+            pixels.push(y * w + x);
             (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+            let (left, right) = (x.saturating_sub(1), (x + 1).min(w - 1));
             for ny in y.saturating_sub(1)..(y + 2).min(h) {
-                for nx in x.saturating_sub(1)..(x + 2).min(w) {
-                    let j = ny * w + nx;
-                    if ink[j] && !seen[j] {
-                        seen[j] = true;
-                        stack.push(j);
+                let row = &mut open[ny * w..][..w];
+                for (nx, unreached) in row[left..=right].iter_mut().enumerate() {
+                    if *unreached {
+                        *unreached = false;
+                        stack.push((left + nx, ny));
                     }
                 }
             }
