@@ -179,33 +179,42 @@ pub fn cut_sides(cell: &GrayImage, darkness: &[f32], ink: f32) -> [bool; 4] {
     sides
 }
 
-/// The least contrast [`find_faint_glyphs`] takes for ink.
+/// The least contrast [`find_faint_glyph`] takes for ink.
 const FAINTEST_CONTRAST: f32 = 0.05;
 
-/// The glyphs of a crop whose [`flattened`] darkness is given, with ink taken down to a
+/// The one glyph of a crop whose [`flattened`] darkness is given, with ink taken down to a
 /// contrast at which paper texture and JPEG noise in most cells become ink too: for a second
-/// look at a cell that reads blank, in case glare has washed out its digit.
-pub fn find_faint_glyphs(cell: &GrayImage, darkness: &[f32]) -> CellContent {
+/// look at a cell that reads blank, in case glare has washed out its digit. `None` unless
+/// exactly one glyph shows (several are noise, and are not worth normalising).
+pub fn find_faint_glyph(cell: &GrayImage, darkness: &[f32]) -> Option<NormalisedGlyph> {
     let (w, h) = (cell.width() as usize, cell.height() as usize);
     if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
-        return CellContent::Blank;
+        return None;
     }
-    glyphs_above(w, h, darkness, FAINTEST_CONTRAST)
+    match glyph_parts(w, h, darkness, FAINTEST_CONTRAST).as_slice() {
+        [glyph] => Some(normalise(glyph, w)),
+        _ => None,
+    }
 }
 
 /// The glyphs in a `w` x `h` crop's `darkness`, ink being darker than Otsu's split but no
 /// fainter than `floor`.
 fn glyphs_above(w: usize, h: usize, darkness: &[f32], floor: f32) -> CellContent {
+    let glyphs = glyph_parts(w, h, darkness, floor);
+    if glyphs.is_empty() {
+        return CellContent::Blank;
+    }
+    CellContent::Glyphs(glyphs.iter().map(|glyph| normalise(glyph, w)).collect())
+}
+
+/// The ink of each glyph in a `w` x `h` crop's `darkness`, as [`glyphs_above`] finds them.
+fn glyph_parts(w: usize, h: usize, darkness: &[f32], floor: f32) -> Vec<GlyphParts> {
     let side = w.min(h) as f32;
     let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
     let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
     clear_border_lines(&mut ink, w, h);
     let components = kept_components(&mut ink, w, h, side);
-    let glyphs = group_glyphs(components, &ink, w, side);
-    if glyphs.is_empty() {
-        return CellContent::Blank;
-    }
-    CellContent::Glyphs(glyphs.iter().map(|glyph| normalise(glyph, w)).collect())
+    group_glyphs(components, &ink, w, side)
 }
 
 /// The boxes of the ink blobs in a strip of print outside any cell (a nonogram's clue band),
