@@ -41,11 +41,11 @@ impl Mask {
         }
     }
 
-    /// The same mask, no pixel marked solid.
+    /// The same mask, no pixel marked solid (`solid` left empty).
     fn with_nothing_solid(&self) -> Mask {
         Mask {
             ink: self.ink.clone(),
-            solid: vec![false; self.width * self.height],
+            solid: Vec::new(),
             width: self.width,
             height: self.height,
         }
@@ -54,12 +54,17 @@ impl Mask {
     /// The same mask with solid patches of ink moved from `ink` to `solid`: every pixel covered
     /// by a fully inked `side` x `side` square. A nonogram's black given cells are such patches;
     /// left in, they look like ink half-way between grid lines and hide the spacing. Grid lines,
-    /// even thick ones, are thinner than `side` and stay.
+    /// even thick ones, are thinner than `side` and stay. With no such patch `solid` is empty.
     pub fn without_solids(&self, side: usize) -> Mask {
         let (w, h) = (self.width, self.height);
         if side == 0 || side > w.min(h) {
             return self.with_nothing_solid();
         }
+        // Most grids have no solid patch at all: then the mask stays as it is, found in one
+        // pass without the summed-area tables below.
+        let Some(corner) = full_square_corners(&self.ink, w, h, side) else {
+            return self.with_nothing_solid();
+        };
         let full = |values: &[bool]| -> Vec<u32> {
             // Summed-area table with a zero row and column in front.
             let mut table = vec![0u32; (w + 1) * (h + 1)];
@@ -78,23 +83,6 @@ impl Mask {
                 - table[y0 * (w + 1) + x1]
                 - table[y1 * (w + 1) + x0]
         };
-        let ink_table = full(&self.ink);
-        let area = (side * side) as u32;
-        // corner[y][x]: the square with bottom-right pixel (x, y) is all ink.
-        let mut corner = vec![false; w * h];
-        let mut any_corner = false;
-        for y in side - 1..h {
-            for x in side - 1..w {
-                let full = sum(&ink_table, x + 1 - side, y + 1 - side, x + 1, y + 1) == area;
-                corner[y * w + x] = full;
-                any_corner |= full;
-            }
-        }
-        // Most grids have no solid patch at all: then the mask stays as it is, and the second
-        // table (as large as the first) is not worth building.
-        if !any_corner {
-            return self.with_nothing_solid();
-        }
         // A pixel is solid when a full square covers it, that is when some full square's
         // bottom-right corner lies within side - 1 pixels right of and below it.
         let corner_table = full(&corner);
@@ -119,9 +107,32 @@ impl Mask {
     }
 }
 
+/// For each pixel of a `w` x `h` mask, whether the `side` x `side` square with that pixel at
+/// its bottom-right is all ink; `None` when no square is. A square is all ink when each of its
+/// `side` rows ends in a run of at least `side` ink pixels: runs along each row, then how many
+/// rows in a row have had such a run at each column.
+fn full_square_corners(ink: &[bool], w: usize, h: usize, side: usize) -> Option<Vec<bool>> {
+    let mut corner: Option<Vec<bool>> = None;
+    let mut rows_with_run = vec![0usize; w];
+    for (y, line) in ink.chunks_exact(w).take(h).enumerate() {
+        let mut run = 0;
+        for (x, (&inked, rows)) in line.iter().zip(rows_with_run.iter_mut()).enumerate() {
+            run = if inked { run + 1 } else { 0 };
+            *rows = if run >= side { *rows + 1 } else { 0 };
+            if *rows >= side {
+                corner.get_or_insert_with(|| vec![false; w * h])[y * w + x] = true;
+            }
+        }
+    }
+    corner
+}
+
 /// Lengthwise pieces a line is cut into when scoring it: each piece may sit a little off the
 /// straight line, which tolerates page curl and a slightly wrong outer quadrilateral.
 const SEGMENTS: usize = 12;
+
+/// The least mean ink fraction along its length of every line inside the border of a fit.
+const LEAST_LINE: f32 = 0.45;
 
 /// How well `n` evenly spaced lines fit one way across a mask: ink where the lines should be
 /// and paper half-way between them.
@@ -143,7 +154,7 @@ impl Fit {
     /// of them.
     fn holds(&self, forgiven: usize) -> bool {
         let mid_most = self.mids.get(forgiven).copied().unwrap_or(0.0);
-        self.weakest >= 0.45
+        self.weakest >= LEAST_LINE
             && self.mid_mean <= 0.5 * self.line_mean
             && mid_most <= self.hidden_line()
     }
@@ -171,24 +182,40 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
     if w < 12 || h < SEGMENTS {
         return None;
     }
-    // Ink fraction of every column within each lengthwise segment, with and without solids.
-    let fractions = |inked: &dyn Fn(usize) -> bool| {
+    // Ink fraction of every column within each lengthwise segment, with and without solids
+    // (the same when nothing is solid).
+    let fractions = |with_solid: bool| {
         let mut columns = vec![vec![0f32; w]; SEGMENTS];
+        let mut counts = vec![0u32; w];
         for (s, column) in columns.iter_mut().enumerate() {
             let (y0, y1) = (s * h / SEGMENTS, (s + 1) * h / SEGMENTS);
+            counts.fill(0);
             for y in y0..y1 {
-                for (x, c) in column.iter_mut().enumerate() {
-                    *c += f32::from(u8::from(inked(y * w + x)));
+                let ink = &mask.ink[y * w..][..w];
+                if with_solid {
+                    let solid = &mask.solid[y * w..][..w];
+                    for ((c, &i), &s) in counts.iter_mut().zip(ink).zip(solid) {
+                        *c += u32::from(i | s);
+                    }
+                } else {
+                    for (c, &i) in counts.iter_mut().zip(ink) {
+                        *c += u32::from(i);
+                    }
                 }
             }
-            column
-                .iter_mut()
-                .for_each(|c| *c /= (y1 - y0).max(1) as f32);
+            let rows = (y1 - y0).max(1) as f32;
+            for (c, &count) in column.iter_mut().zip(&counts) {
+                *c = count as f32 / rows;
+            }
         }
         columns
     };
-    let with_solids = fractions(&|i| mask.ink[i] || mask.solid.get(i).is_some_and(|&s| s));
-    let without_solids = fractions(&|i| mask.ink[i]);
+    let without_solids = fractions(false);
+    let with_solids = if mask.solid.len() == mask.ink.len() {
+        fractions(true)
+    } else {
+        without_solids.clone()
+    };
     // The strongest column near `centre` in one segment: where the line really runs there.
     let snap = |column: &[f32], centre: f64, reach: usize| -> usize {
         let c = (centre.round().max(0.0) as usize).min(w - 1);
@@ -201,6 +228,12 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
             })
             .unwrap_or(c)
     };
+    // Each column's ink fraction along the whole length, for the cells' interiors.
+    let column_means: Vec<f32> = (0..w)
+        .map(|x| (0..SEGMENTS).map(|s| without_solids[s][x]).sum::<f32>() / SEGMENTS as f32)
+        .collect();
+    // The fit of `n` cells, `None` when a line inside falls short of [`LEAST_LINE`] (no fit
+    // holds then, and the rest is not worth measuring).
     let fit = |n: usize| {
         let cell = w as f64 / n as f64;
         let reach = (cell * 0.2).round().max(1.0) as usize;
@@ -235,6 +268,10 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         let lines: Vec<f32> = (1..n)
             .map(|k| mean_over_segments(&|s| with_solids[s][found[s][k]]))
             .collect();
+        let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
+        if weakest < LEAST_LINE {
+            return None;
+        }
         let mut mids: Vec<f32> = (0..n)
             .map(|k| {
                 mean_over_segments(&|s| {
@@ -257,24 +294,29 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
                 // Clear of where the lines were found, on average along their length.
                 let place = |k: usize| mean_over_segments(&|s| found[s][k] as f32) as usize;
                 let (lo, hi) = (place(k) + reach + 1, place(k + 1).saturating_sub(reach));
-                (lo..hi.min(w))
-                    .map(|x| mean_over_segments(&|s| without_solids[s][x]))
+                column_means
+                    .get(lo..hi.min(w))
+                    .unwrap_or_default()
+                    .iter()
+                    .copied()
                     .fold(0.0, f32::max)
             })
             .collect();
         interiors.sort_by(|a, b| b.total_cmp(a));
-        Fit {
-            weakest: lines.iter().copied().fold(f32::MAX, f32::min),
+        Some(Fit {
+            weakest,
             line_mean: lines.iter().sum::<f32>() / lines.len() as f32,
             mid_mean,
             mids,
             interiors,
-        }
+        })
     };
+    let holds = |n: usize, forgiven: usize| fit(n).is_some_and(|fit| fit.holds(forgiven));
+    let cells_clear = |n: usize| fit(n).is_some_and(|fit| fit.cells_clear(1));
     let most = (w / 6).min(60);
     (3..=most)
         .rev()
-        .filter(|&n| fit(n).holds(0))
+        .filter(|&n| holds(n, 0))
         .find_map(|coarse| {
             // Each line of a finer grid is inked, so any stray ink half-way hides it only when it
             // falls in one place; and a coarse grid's multiple fails on its own half-way points,
@@ -282,19 +324,18 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
             let finer = (2..=most / coarse)
                 .rev()
                 .map(|k| k * coarse)
-                .find(|&n| fit(n).holds(1));
+                .find(|&n| holds(n, 1));
             // Still lines inside the cells (other than one stray): the count is a fine grid's lines
             // aliased to a few of them, not the grid.
-            Some(finer.unwrap_or(coarse)).filter(|&n| fit(n).cells_clear(1))
+            Some(finer.unwrap_or(coarse)).filter(|&n| cells_clear(n))
         })
         // A stray line down the middle of a column of cells (a page's column rule across the
         // grid) is half-way for the grid and for its Sudoku boxes alike: then the largest count
         // that holds with that one half-way point forgiven and only that cell crossed.
         .or_else(|| {
-            (3..=most).rev().find(|&n| {
-                let fit = fit(n);
-                fit.holds(1) && fit.cells_clear(1)
-            })
+            (3..=most)
+                .rev()
+                .find(|&n| fit(n).is_some_and(|fit| fit.holds(1) && fit.cells_clear(1)))
         })
 }
 
@@ -427,6 +468,30 @@ mod tests {
             assert!(before == after || near_patch, "({x}, {y}) wiped");
         }
         assert_eq!(count_cells(&mask.without_solids(6)), Some(10));
+    }
+
+    #[test]
+    fn full_squares_are_found_as_by_counting_each_square() {
+        let mut rng = crate::photo::rng::Rng::new(11);
+        let (w, h) = (23, 17);
+        for side in [1, 2, 3, 5] {
+            // Blobs of ink: dense enough for some full squares, not everywhere.
+            let ink: Vec<bool> = (0..w * h)
+                .map(|i| (i % w) / 6 % 2 == 0 && rng.below(10) > 0)
+                .collect();
+            let full = |x: usize, y: usize| {
+                x + 1 >= side
+                    && y + 1 >= side
+                    && (y + 1 - side..=y).all(|yy| (x + 1 - side..=x).all(|xx| ink[yy * w + xx]))
+            };
+            let expected: Vec<bool> = (0..w * h).map(|i| full(i % w, i / w)).collect();
+            let found = full_square_corners(&ink, w, h, side);
+            if expected.iter().any(|&c| c) {
+                assert_eq!(found, Some(expected), "side {side}");
+            } else {
+                assert_eq!(found, None, "side {side}");
+            }
+        }
     }
 
     #[test]

@@ -261,27 +261,32 @@ pub(crate) fn convolve(
 ) -> Vec<f32> {
     let out_side = side - KERNEL + 1;
     let mut out = vec![0f32; bias.len() * out_side * out_side];
+    // One output row at a time, kept in `row` while every input channel and kernel tap is
+    // added to it: each output value still sums its terms in the order channel, kernel row,
+    // kernel column, so the result is the same to the bit as summing value by value.
+    let mut row = vec![0f32; out_side];
     for (oc, (map, b)) in out
         .chunks_exact_mut(out_side * out_side)
         .zip(bias)
         .enumerate()
     {
-        map.fill(*b);
-        for ic in 0..channels {
-            let plane = &input[ic * side * side..(ic + 1) * side * side];
-            let kernel = &weights[(oc * channels + ic) * KERNEL * KERNEL..][..KERNEL * KERNEL];
-            for ky in 0..KERNEL {
-                for kx in 0..KERNEL {
-                    let w = kernel[ky * KERNEL + kx];
-                    for oy in 0..out_side {
-                        let src = &plane[(oy + ky) * side + kx..][..out_side];
-                        let dst = &mut map[oy * out_side..][..out_side];
-                        for (d, s) in dst.iter_mut().zip(src) {
+        let kernels = &weights[oc * channels * KERNEL * KERNEL..][..channels * KERNEL * KERNEL];
+        for (oy, target) in map.chunks_exact_mut(out_side).enumerate() {
+            row.fill(*b);
+            for (plane, kernel) in input
+                .chunks_exact(side * side)
+                .zip(kernels.chunks_exact(KERNEL * KERNEL))
+            {
+                for (ky, taps) in kernel.chunks_exact(KERNEL).enumerate() {
+                    let line = &plane[(oy + ky) * side..][..side];
+                    for (kx, &w) in taps.iter().enumerate() {
+                        for (d, s) in row.iter_mut().zip(&line[kx..kx + out_side]) {
                             *d += w * s;
                         }
                     }
                 }
             }
+            target.copy_from_slice(&row);
         }
     }
     out
@@ -416,6 +421,34 @@ mod tests {
             DigitClassifier::from_bytes(&not_finite),
             Err(ModelError::NotFinite)
         );
+    }
+
+    #[test]
+    fn convolution_sums_each_value_in_channel_row_column_order() {
+        let mut rng = crate::photo::rng::Rng::new(6);
+        let (channels, side, outs) = (3, 9, 2);
+        let out_side = side - KERNEL + 1;
+        let mut values = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.normal()).collect() };
+        let input = values(channels * side * side);
+        let weights = values(outs * channels * KERNEL * KERNEL);
+        let bias = values(outs);
+        let found = convolve(&input, channels, side, &weights, &bias);
+        for oc in 0..outs {
+            for oy in 0..out_side {
+                for ox in 0..out_side {
+                    let mut sum = bias[oc];
+                    for ic in 0..channels {
+                        for ky in 0..KERNEL {
+                            for kx in 0..KERNEL {
+                                let w = weights[((oc * channels + ic) * KERNEL + ky) * KERNEL + kx];
+                                sum += w * input[(ic * side + oy + ky) * side + ox + kx];
+                            }
+                        }
+                    }
+                    assert_eq!(found[(oc * out_side + oy) * out_side + ox], sum);
+                }
+            }
+        }
     }
 
     #[test]

@@ -179,33 +179,42 @@ pub fn cut_sides(cell: &GrayImage, darkness: &[f32], ink: f32) -> [bool; 4] {
     sides
 }
 
-/// The least contrast [`find_faint_glyphs`] takes for ink.
+/// The least contrast [`find_faint_glyph`] takes for ink.
 const FAINTEST_CONTRAST: f32 = 0.05;
 
-/// The glyphs of a crop whose [`flattened`] darkness is given, with ink taken down to a
+/// The one glyph of a crop whose [`flattened`] darkness is given, with ink taken down to a
 /// contrast at which paper texture and JPEG noise in most cells become ink too: for a second
-/// look at a cell that reads blank, in case glare has washed out its digit.
-pub fn find_faint_glyphs(cell: &GrayImage, darkness: &[f32]) -> CellContent {
+/// look at a cell that reads blank, in case glare has washed out its digit. `None` unless
+/// exactly one glyph shows (several are noise, and are not worth normalising).
+pub fn find_faint_glyph(cell: &GrayImage, darkness: &[f32]) -> Option<NormalisedGlyph> {
     let (w, h) = (cell.width() as usize, cell.height() as usize);
     if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
-        return CellContent::Blank;
+        return None;
     }
-    glyphs_above(w, h, darkness, FAINTEST_CONTRAST)
+    match glyph_parts(w, h, darkness, FAINTEST_CONTRAST).as_slice() {
+        [glyph] => Some(normalise(glyph, w)),
+        _ => None,
+    }
 }
 
 /// The glyphs in a `w` x `h` crop's `darkness`, ink being darker than Otsu's split but no
 /// fainter than `floor`.
 fn glyphs_above(w: usize, h: usize, darkness: &[f32], floor: f32) -> CellContent {
+    let glyphs = glyph_parts(w, h, darkness, floor);
+    if glyphs.is_empty() {
+        return CellContent::Blank;
+    }
+    CellContent::Glyphs(glyphs.iter().map(|glyph| normalise(glyph, w)).collect())
+}
+
+/// The ink of each glyph in a `w` x `h` crop's `darkness`, as [`glyphs_above`] finds them.
+fn glyph_parts(w: usize, h: usize, darkness: &[f32], floor: f32) -> Vec<GlyphParts> {
     let side = w.min(h) as f32;
     let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
     let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
     clear_border_lines(&mut ink, w, h);
     let components = kept_components(&mut ink, w, h, side);
-    let glyphs = group_glyphs(components, &ink, w, side);
-    if glyphs.is_empty() {
-        return CellContent::Blank;
-    }
-    CellContent::Glyphs(glyphs.iter().map(|glyph| normalise(glyph, w)).collect())
+    group_glyphs(components, &ink, w, side)
 }
 
 /// The boxes of the ink blobs in a strip of print outside any cell (a nonogram's clue band),
@@ -500,29 +509,32 @@ fn is_sliver(c: &Component, w: usize, h: usize, side: f32) -> bool {
     (near_side && straight_thin(bh, bw)) || (near_top && straight_thin(bw, bh))
 }
 
-/// The 8-connected components of `ink`.
+/// The 8-connected components of `ink`, in the order of their first pixel.
 fn components(ink: &[bool], w: usize, h: usize) -> Vec<Component> {
-    let mut seen = vec![false; ink.len()];
+    // Ink not yet reached: one look per neighbour, and positions carried as (x, y) so no pixel
+    // but a component's first is divided by the width.
+    let mut open = ink.to_vec();
     let mut found = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..ink.len() {
-        if !ink[start] || seen[start] {
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for start in 0..open.len() {
+        if !open[start] {
             continue;
         }
-        seen[start] = true;
-        stack.push(start);
+        open[start] = false;
+        let (sx, sy) = (start % w, start / w);
+        stack.push((sx, sy));
         let mut pixels = Vec::new();
-        let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
-        while let Some(i) = stack.pop() {
-            pixels.push(i);
-            let (x, y) = (i % w, i / w);
+        let (mut x0, mut y0, mut x1, mut y1) = (sx, sy, sx + 1, sy + 1);
+        while let Some((x, y)) = stack.pop() {
+            pixels.push(y * w + x);
             (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+            let (left, right) = (x.saturating_sub(1), (x + 1).min(w - 1));
             for ny in y.saturating_sub(1)..(y + 2).min(h) {
-                for nx in x.saturating_sub(1)..(x + 2).min(w) {
-                    let j = ny * w + nx;
-                    if ink[j] && !seen[j] {
-                        seen[j] = true;
-                        stack.push(j);
+                let row = &mut open[ny * w..][..w];
+                for (nx, unreached) in row[left..=right].iter_mut().enumerate() {
+                    if *unreached {
+                        *unreached = false;
+                        stack.push((left + nx, ny));
                     }
                 }
             }

@@ -504,15 +504,15 @@ fn read_blank_cell(
         confidence: 1.0,
         alternatives: Vec::new(),
     };
-    let CellContent::Glyphs(glyphs) = glyphs::find_faint_glyphs(crop, darkness) else {
-        return cell;
-    };
-    let [glyph] = glyphs.as_slice() else {
+    let Some(glyph) = glyphs::find_faint_glyph(crop, darkness) else {
         return cell;
     };
     let height = (glyph.bounds.y1 - glyph.bounds.y0) as f32;
-    let (digit, p) = classifier.classify(glyph).ranked()[0];
-    if height < FAINT_HEIGHT * crop.height() as f32 || p < FAINT_DIGIT || digit == 0 {
+    if height < FAINT_HEIGHT * crop.height() as f32 {
+        return cell;
+    }
+    let (digit, p) = classifier.classify(&glyph).ranked()[0];
+    if p < FAINT_DIGIT || digit == 0 {
         return cell;
     }
     cell.confidence = 1.0 - FAINT_SHARE * p;

@@ -118,21 +118,31 @@ fn rule_bands(crop: &GrayImage, vertical: bool, border: f32) -> Option<Vec<(usiz
     let raw = crop.as_raw();
     let contrast = percentile(raw, 0.9) - percentile(raw, 0.02);
     let (across, along) = if vertical { (w, h) } else { (h, w) };
-    let at = |line: usize, position: usize| {
-        if vertical {
-            raw[position * w + line]
-        } else {
-            raw[line * w + position]
-        }
+    // The crop line by line across the band direction: rows as they are, columns gathered.
+    let by_line: Vec<u8> = if vertical {
+        (0..w)
+            .flat_map(|x| (0..h).map(move |y| raw[y * w + x]))
+            .collect()
+    } else {
+        raw.to_vec()
     };
-    // Each line's level at RANK, a pixel either side allowed for a line a little off square.
+    let line_at = |line: usize| &by_line[line * along..][..along];
+    // Each line's level at RANK, a pixel either side allowed for a line a little off square:
+    // the value at that rank among its darkest-of-three pixels, as `percentile` would find it.
+    let rank = (along as f32 * RANK) as usize;
+    let mut darkest = vec![0u8; along];
     let levels: Vec<f32> = (0..across)
         .map(|line| {
-            let lines = line.saturating_sub(1)..(line + 2).min(across);
-            let darkest: Vec<u8> = (0..along)
-                .map(|p| lines.clone().map(|l| at(l, p)).min().unwrap_or(255))
-                .collect();
-            percentile(&darkest, RANK)
+            darkest.copy_from_slice(line_at(line));
+            for other in [line.checked_sub(1), Some(line + 1).filter(|&l| l < across)]
+                .into_iter()
+                .flatten()
+            {
+                for (d, &v) in darkest.iter_mut().zip(line_at(other)) {
+                    *d = (*d).min(v);
+                }
+            }
+            f32::from(*darkest.select_nth_unstable(rank).1)
         })
         .collect();
     let typical = {
