@@ -3,6 +3,8 @@
 //! locally so a curled page keeps cells on their lines. It only reads lines perpendicular to
 //! the x axis; the caller transposes the mask for the other direction.
 
+use super::bend;
+
 /// A rectified ink mask, row-major. `solid` marks ink wiped from `ink` because it lay in a
 /// solid patch (see [`Mask::without_solids`]); empty when none was.
 pub struct Mask {
@@ -38,6 +40,25 @@ impl Mask {
             solid: turn(&self.solid),
             width: self.height,
             height: self.width,
+        }
+    }
+
+    /// The `width` x `height` part of the mask whose top-left pixel is (`left`, `top`).
+    pub fn cropped(&self, left: usize, top: usize, width: usize, height: usize) -> Mask {
+        let cut = |values: &[bool]| -> Vec<bool> {
+            if values.is_empty() {
+                return Vec::new();
+            }
+            (top..top + height)
+                .flat_map(|y| &values[y * self.width + left..y * self.width + left + width])
+                .copied()
+                .collect()
+        };
+        Mask {
+            ink: cut(&self.ink),
+            solid: cut(&self.solid),
+            width,
+            height,
         }
     }
 
@@ -298,22 +319,32 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         })
 }
 
-/// Where each of the `n + 1` evenly spaced lines perpendicular to x runs, sampled at the
-/// `crossings` positions along it (the other direction's line positions, in pixels): the line's
-/// x position in pixels at each crossing, `[line][crossing]`. Each line is followed outward from
-/// its middle, each estimate starting from its neighbour's, and the result lightly smoothed.
-pub fn follow(mask: &Mask, n: usize, crossings: &[f64]) -> Vec<Vec<f64>> {
-    let (w, h) = (mask.width, mask.height);
-    let cell = w as f64 / n.max(1) as f64;
+/// How far (in cells) a followed place may stray from the lines' fitted bend before it is
+/// looked for again near the bend.
+const OFF_BEND: f64 = 0.15;
+
+/// Where each line perpendicular to x, straight at `lines` (pixels, evenly spaced), runs, sampled
+/// at the `crossings` positions along it (the other direction's line positions, in pixels): the
+/// line's x position in pixels at each crossing, `[line][crossing]`. Each line is followed
+/// outward from its middle, each estimate starting from its neighbour's, and the result lightly
+/// smoothed; then every place that left the bend all the lines share (see `bend`) is looked for
+/// again close to the bend, or put on it.
+pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
+    let h = mask.height;
+    let cell = if lines.len() > 1 {
+        (lines[lines.len() - 1] - lines[0]) / (lines.len() - 1) as f64
+    } else {
+        mask.width as f64
+    };
     let gap = if crossings.len() > 1 {
         (crossings[crossings.len() - 1] - crossings[0]) / (crossings.len() - 1) as f64
     } else {
         h as f64
     };
     let reach = (cell * 0.3).max(2.0);
-    (0..=n)
-        .map(|k| {
-            let straight = k as f64 * cell;
+    let followed: Vec<Vec<f64>> = lines
+        .iter()
+        .map(|&straight| {
             let mut found = vec![straight; crossings.len()];
             let middle = crossings.len() / 2;
             let order = (middle..crossings.len()).chain((0..middle).rev());
@@ -326,6 +357,27 @@ pub fn follow(mask: &Mask, n: usize, crossings: &[f64]) -> Vec<Vec<f64>> {
                 found[i] = locate(mask, guess, reach, crossings[i], gap).unwrap_or(guess);
             }
             smooth(&found)
+        })
+        .collect();
+    let Some(fitted) = bend::fit(lines, crossings, &followed) else {
+        return followed;
+    };
+    let near = (cell * 0.12).max(1.5);
+    followed
+        .iter()
+        .zip(&fitted)
+        .map(|(line, bent)| {
+            line.iter()
+                .zip(bent)
+                .zip(crossings)
+                .map(|((&place, &bent), &y)| {
+                    if (place - bent).abs() <= OFF_BEND * cell {
+                        place
+                    } else {
+                        locate(mask, bent, near, y, gap).unwrap_or(bent)
+                    }
+                })
+                .collect()
         })
         .collect()
 }
@@ -451,7 +503,7 @@ mod tests {
         let bent = grid_mask(300, 12, 6.0);
         assert_eq!(count_cells(&bent), Some(12));
         let crossings: Vec<f64> = (0..=12).map(|k| k as f64 * 25.0).collect();
-        let lines = follow(&bent, 12, &crossings);
+        let lines = follow(&bent, &crossings, &crossings);
         let shift = 6.0 * (150.0f64 / 300.0 * 3.0).sin();
         assert!(
             (lines[5][6] - (125.0 + shift + 0.5)).abs() < 1.5,

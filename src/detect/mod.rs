@@ -19,6 +19,7 @@
 //! digits can tell.
 
 mod bands;
+mod bend;
 mod cells;
 mod components;
 mod glyph_lattice;
@@ -341,20 +342,23 @@ fn grid_mask(
 /// outline cut short or bent) gives cells three times too long.
 const MOST_CELL_ASPECT: f64 = 2.0;
 
-/// The rows and columns of evenly spaced cells in `mask`, and the mask transposed (for
-/// following the horizontal lines), or why there are none.
-fn cell_counts(mask: &Mask) -> Result<(usize, usize, Mask), String> {
+/// The rows and columns of evenly spaced cells in `mask`, or why there are none.
+fn cell_counts(mask: &Mask) -> Result<(usize, usize), String> {
     let columns = lines::count_cells(mask).ok_or("no evenly spaced vertical lines")?;
-    let across_mask = mask.transposed();
-    let rows = lines::count_cells(&across_mask).ok_or("no evenly spaced horizontal lines")?;
+    let rows = lines::count_cells(&mask.transposed()).ok_or("no evenly spaced horizontal lines")?;
     let aspect = (mask.width as f64 / columns as f64) / (mask.height as f64 / rows as f64);
     if aspect.max(1.0 / aspect) > MOST_CELL_ASPECT {
         return Err(format!(
             "{rows}x{columns} cells {aspect:.1} times as wide as tall: not a grid"
         ));
     }
-    Ok((rows, columns, across_mask))
+    Ok((rows, columns))
 }
+
+/// The margin warped around the outline, as a fraction of its longer side: a curled page bows
+/// the grid's border lines out past the straight outline through its corners, and they are
+/// followed there.
+const MARGIN: f64 = 0.04;
 
 /// The lattice inside the quadrilateral `corners` (any order around it), or why there is none.
 fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, String> {
@@ -370,7 +374,9 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, St
     // a margin for the bilinear neighbours) is shrunk: the rest of the photo is never sampled.
     let shrink = (across.max(down) / RECTIFIED_SIZE).floor().max(1.0) as u32;
     let (source, origin): (Cow<GrayImage>, (u32, u32)) = if shrink > 1 {
-        let margin = 2.0 * f64::from(shrink);
+        // Bilinear neighbours, and the margin warped around the outline (more than `MARGIN`
+        // where perspective stretches it).
+        let margin = 2.0 * f64::from(shrink) + 2.5 * MARGIN * across.max(down);
         let low =
             |values: [f64; 4]| (values.into_iter().fold(f64::MAX, f64::min) - margin).max(0.0);
         let high = |values: [f64; 4]| (values.into_iter().fold(0.0, f64::max) + margin).ceil();
@@ -392,20 +398,30 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, St
         (down * scale).round() as usize,
     );
     let (fw, fh) = (rw as f64, rh as f64);
-    let rectangle = [(0.0, 0.0), (fw, 0.0), (fw, fh), (0.0, fh)];
+    let margin = (MARGIN * fw.max(fh)).round();
+    let m = margin as usize;
+    let rectangle = [
+        (margin, margin),
+        (margin + fw, margin),
+        (margin + fw, margin + fh),
+        (margin, margin + fh),
+    ];
     let in_source = corners.map(|(x, y)| (x / f64::from(shrink), y / f64::from(shrink)));
     let to_source =
         Homography::from_points(rectangle, in_source).ok_or("the outline is degenerate")?;
     let to_photo =
         Homography::from_points(rectangle, corners).ok_or("the outline is degenerate")?;
-    let mask = grid_mask(&source, origin, &to_source, rw, rh)?;
-    let (rows, columns, across_mask) = cell_counts(&mask)?;
+    let wide = grid_mask(&source, origin, &to_source, rw + 2 * m, rh + 2 * m)?;
+    // The lines are counted inside the outline only: the margin holds the print around it.
+    let (rows, columns) = cell_counts(&wide.cropped(m, m, rw, rh))?;
     let xs: Vec<f64> = (0..=columns)
-        .map(|k| k as f64 * fw / columns as f64)
+        .map(|k| margin + k as f64 * fw / columns as f64)
         .collect();
-    let ys: Vec<f64> = (0..=rows).map(|k| k as f64 * fh / rows as f64).collect();
-    let vertical = lines::follow(&mask, columns, &ys);
-    let horizontal = lines::follow(&across_mask, rows, &xs);
+    let ys: Vec<f64> = (0..=rows)
+        .map(|k| margin + k as f64 * fh / rows as f64)
+        .collect();
+    let vertical = lines::follow(&wide, &xs, &ys);
+    let horizontal = lines::follow(&wide.transposed(), &ys, &xs);
     let points = (0..=rows)
         .map(|r| {
             (0..=columns)
