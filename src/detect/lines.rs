@@ -144,6 +144,10 @@ impl Mask {
 /// straight line, which tolerates page curl and a slightly wrong outer quadrilateral.
 const SEGMENTS: usize = 12;
 
+/// Segments left out when looking for a bent line inside the cells: a digit's stroke fills a
+/// short segment's height too, but not nearly all of them in one column.
+const BENT_SPARED: usize = 2;
+
 /// How well `n` evenly spaced lines fit one way across a mask: ink where the lines should be
 /// and paper half-way between them.
 struct Fit {
@@ -278,9 +282,22 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
                 // Clear of where the lines were found, on average along their length.
                 let place = |k: usize| mean_over_segments(&|s| found[s][k] as f32) as usize;
                 let (lo, hi) = (place(k) + reach + 1, place(k + 1).saturating_sub(reach));
-                (lo..hi.min(w))
+                let straight = (lo..hi.min(w))
                     .map(|x| mean_over_segments(&|s| without_solids[s][x]))
-                    .fold(0.0, f32::max)
+                    .fold(0.0, f32::max);
+                // A line bent by curl leaves any one column now and then, and its mean along
+                // the column is low: so also each segment's most inked column between the lines
+                // as found there, in all segments but the `BENT_SPARED` least inked.
+                let mut bent: Vec<f32> = (0..SEGMENTS)
+                    .map(|s| {
+                        let (lo, hi) = (found[s][k] + reach + 1, found[s][k + 1].saturating_sub(reach));
+                        (lo..hi.min(w))
+                            .map(|x| without_solids[s][x])
+                            .fold(0.0, f32::max)
+                    })
+                    .collect();
+                bent.sort_by(f32::total_cmp);
+                straight.max(bent[BENT_SPARED])
             })
             .collect();
         interiors.sort_by(|a, b| b.total_cmp(a));
@@ -311,10 +328,13 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         // A stray line down the middle of a column of cells (a page's column rule across the
         // grid) is half-way for the grid and for its Sudoku boxes alike: then the largest count
         // that holds with that one half-way point forgiven and only that cell crossed.
+        // A page's column rules can cross a grid more than once: then two such half-way points.
         .or_else(|| {
-            (3..=most).rev().find(|&n| {
-                let fit = fit(n);
-                fit.holds(1) && fit.cells_clear(1)
+            (1..=2).find_map(|forgiven| {
+                (3..=most).rev().find(|&n| {
+                    let fit = fit(n);
+                    fit.holds(forgiven) && fit.cells_clear(forgiven)
+                })
             })
         })
 }
@@ -345,16 +365,27 @@ pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
     let followed: Vec<Vec<f64>> = lines
         .iter()
         .map(|&straight| {
+            // From each end inward: the outline's corners hold the ends near straight, and curl
+            // bends a line most in its middle. Each guess carries on half the bend of the step
+            // before, so a strongly bowed line is not lost half-way.
             let mut found = vec![straight; crossings.len()];
             let middle = crossings.len() / 2;
-            let order = (middle..crossings.len()).chain((0..middle).rev());
-            for i in order {
-                let guess = match i {
-                    _ if i == middle => straight,
-                    _ if i > middle => found[i - 1],
-                    _ => found[i + 1],
-                };
-                found[i] = locate(mask, guess, reach, crossings[i], gap).unwrap_or(guess);
+            let halves: [Vec<usize>; 2] = [
+                (0..=middle).collect(),
+                (middle + 1..crossings.len()).rev().collect(),
+            ];
+            for half in halves {
+                for (step, &i) in half.iter().enumerate() {
+                    let guess = match step {
+                        0 => straight,
+                        1 => found[half[0]],
+                        _ => {
+                            let (before, last) = (found[half[step - 2]], found[half[step - 1]]);
+                            last + 0.5 * (last - before)
+                        }
+                    };
+                    found[i] = locate(mask, guess, reach, crossings[i], gap).unwrap_or(guess);
+                }
             }
             smooth(&found)
         })
@@ -380,6 +411,27 @@ pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
                 .collect()
         })
         .collect()
+}
+
+/// The fraction of a followed line's length that is inked within a pixel of it: the line at
+/// x = `along[i]` where it crosses y = `crossings[i]`, straight between crossings.
+pub fn inked_along(mask: &Mask, along: &[f64], crossings: &[f64]) -> f32 {
+    let (mut inked, mut total) = (0usize, 0usize);
+    for (x, y) in along.windows(2).zip(crossings.windows(2)) {
+        let (y0, y1) = (y[0].min(y[1]), y[0].max(y[1]));
+        let mut row = y0.ceil().max(0.0) as usize;
+        while (row as f64) <= y1 && row < mask.height {
+            let t = if y1 > y0 { (row as f64 - y[0]) / (y[1] - y[0]) } else { 0.0 };
+            let centre = x[0] + (x[1] - x[0]) * t;
+            let near = (centre - 1.5).round().max(0.0) as usize..=(centre + 0.5).round().max(0.0) as usize;
+            total += 1;
+            if near.into_iter().any(|c| c < mask.width && mask.ink[row * mask.width + c]) {
+                inked += 1;
+            }
+            row += 1;
+        }
+    }
+    inked as f32 / total.max(1) as f32
 }
 
 /// The x position of the ink line near `guess` (within `reach`) in the band of half a cell

@@ -33,6 +33,7 @@ pub mod strips;
 mod threshold;
 
 use std::borrow::Cow;
+use std::ops::RangeInclusive;
 
 use image::GrayImage;
 
@@ -420,11 +421,15 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, St
     let ys: Vec<f64> = (0..=rows)
         .map(|k| margin + k as f64 * fh / rows as f64)
         .collect();
+    let across_wide = wide.transposed();
     let vertical = lines::follow(&wide, &xs, &ys);
-    let horizontal = lines::follow(&wide.transposed(), &ys, &xs);
-    let points = (0..=rows)
+    let horizontal = lines::follow(&across_wide, &ys, &xs);
+    let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
+    let points = kept_rows
+        .clone()
         .map(|r| {
-            (0..=columns)
+            kept_columns
+                .clone()
                 .map(|c| {
                     let (x, y) = to_photo.apply((vertical[c][r], horizontal[r][c]));
                     (x as f32, y as f32)
@@ -433,10 +438,58 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, St
         })
         .collect();
     Ok(Lattice {
-        rows,
-        columns,
+        rows: kept_rows.end() - kept_rows.start(),
+        columns: kept_columns.end() - kept_columns.start(),
         points,
     })
+}
+
+/// How much of a row of cells' height its inner walls are inked at least, and how little in a
+/// rim of cells that is not the grid's (see [`printed_lines`]).
+const PRINTED_WALLS: f32 = 0.5;
+const BLANK_WALLS: f32 = 0.2;
+
+/// The horizontal and vertical lines (indices) that bound the printed grid. A thin frame printed
+/// around a puzzle about a cell away from its grid passes for one more row and column of cells
+/// each side, and an outline through it holds them: but the grid's lines across that rim stop at
+/// the grid's border, so a side row (or column) whose inner walls are blank beside one whose
+/// walls are inked is dropped. Lines are `[line][crossing]` as `lines::follow` gives them,
+/// vertical ones in `mask` and horizontal ones in `across_mask`.
+fn printed_lines(
+    mask: &Mask,
+    across_mask: &Mask,
+    vertical: &[Vec<f64>],
+    horizontal: &[Vec<f64>],
+) -> (RangeInclusive<usize>, RangeInclusive<usize>) {
+    let (mut rows, mut columns) = (0..=horizontal.len() - 1, 0..=vertical.len() - 1);
+    // The mean inked fraction of the walls between lines `a` and `b` one way (the other way's
+    // lines inside `kept`, crossing them).
+    let walls = |mask: &Mask, ours: &[Vec<f64>], theirs: &[Vec<f64>], kept: &RangeInclusive<usize>, a: usize, b: usize| {
+        let inner = kept.start() + 1..*kept.end();
+        let count = inner.len().max(1) as f32;
+        inner
+            .map(|k| lines::inked_along(mask, &[theirs[k][a], theirs[k][b]], &[ours[a][k], ours[b][k]]))
+            .sum::<f32>()
+            / count
+    };
+    loop {
+        let (c0, c1, r0, r1) = (*columns.start(), *columns.end(), *rows.start(), *rows.end());
+        // A side row of cells: the vertical lines' walls between horizontal lines a and b.
+        let row = |a: usize, b: usize| walls(mask, horizontal, vertical, &columns, a, b);
+        let column = |a: usize, b: usize| walls(across_mask, vertical, horizontal, &rows, a, b);
+        let rim = |outer: f32, inner: f32| outer < BLANK_WALLS && inner >= PRINTED_WALLS;
+        if r1 - r0 > 3 && rim(row(r0, r0 + 1), row(r0 + 1, r0 + 2)) {
+            rows = r0 + 1..=r1;
+        } else if r1 - r0 > 3 && rim(row(r1 - 1, r1), row(r1 - 2, r1 - 1)) {
+            rows = r0..=r1 - 1;
+        } else if c1 - c0 > 3 && rim(column(c0, c0 + 1), column(c0 + 1, c0 + 2)) {
+            columns = c0 + 1..=c1;
+        } else if c1 - c0 > 3 && rim(column(c1 - 1, c1), column(c1 - 2, c1 - 1)) {
+            columns = c0..=c1 - 1;
+        } else {
+            return (rows, columns);
+        }
+    }
 }
 
 /// The corners clockwise on screen, starting with the one whose edge to the next runs most
