@@ -144,9 +144,9 @@ impl Mask {
 /// straight line, which tolerates page curl and a slightly wrong outer quadrilateral.
 const SEGMENTS: usize = 12;
 
-/// Segments left out when looking for a bent line inside the cells: a digit's stroke fills a
-/// short segment's height too, but not nearly all of them in one column.
-const BENT_SPARED: usize = 2;
+/// Segments left out when looking for a bent line inside the cells: half of them, as digits'
+/// strokes fill a short segment's height too, but not most of one column's segments.
+const BENT_SPARED: usize = SEGMENTS / 2;
 
 /// How well `n` evenly spaced lines fit one way across a mask: ink where the lines should be
 /// and paper half-way between them.
@@ -290,7 +290,10 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
                 // as found there, in all segments but the `BENT_SPARED` least inked.
                 let mut bent: Vec<f32> = (0..SEGMENTS)
                     .map(|s| {
-                        let (lo, hi) = (found[s][k] + reach + 1, found[s][k + 1].saturating_sub(reach));
+                        let (lo, hi) = (
+                            found[s][k] + reach + 1,
+                            found[s][k + 1].saturating_sub(reach),
+                        );
                         (lo..hi.min(w))
                             .map(|x| without_solids[s][x])
                             .fold(0.0, f32::max)
@@ -421,11 +424,19 @@ pub fn inked_along(mask: &Mask, along: &[f64], crossings: &[f64]) -> f32 {
         let (y0, y1) = (y[0].min(y[1]), y[0].max(y[1]));
         let mut row = y0.ceil().max(0.0) as usize;
         while (row as f64) <= y1 && row < mask.height {
-            let t = if y1 > y0 { (row as f64 - y[0]) / (y[1] - y[0]) } else { 0.0 };
+            let t = if y1 > y0 {
+                (row as f64 - y[0]) / (y[1] - y[0])
+            } else {
+                0.0
+            };
             let centre = x[0] + (x[1] - x[0]) * t;
-            let near = (centre - 1.5).round().max(0.0) as usize..=(centre + 0.5).round().max(0.0) as usize;
+            let near =
+                (centre - 1.5).round().max(0.0) as usize..=(centre + 0.5).round().max(0.0) as usize;
             total += 1;
-            if near.into_iter().any(|c| c < mask.width && mask.ink[row * mask.width + c]) {
+            if near
+                .into_iter()
+                .any(|c| c < mask.width && mask.ink[row * mask.width + c])
+            {
                 inked += 1;
             }
             row += 1;
@@ -457,10 +468,21 @@ fn locate(mask: &Mask, guess: f64, reach: f64, y: f64, gap: f64) -> Option<f64> 
                 .count() as f64
         })
         .collect();
-    let peak = (0..counts.len()).max_by(|&a, &b| counts[a].total_cmp(&counts[b]))?;
-    if counts[peak] < 0.3 * rows.len() as f64 {
+    let most = (0..counts.len()).max_by(|&a, &b| counts[a].total_cmp(&counts[b]))?;
+    if counts[most] < 0.3 * rows.len() as f64 {
         return None;
     }
+    // Of the columns inked nearly as much as the most, the nearest the guess: a line and a
+    // page rule or the shadow beyond the grid beside it both fill the band.
+    let nearest = guess - lo as f64 - 0.5;
+    let peak = (0..counts.len())
+        .filter(|&i| counts[i] >= 0.8 * counts[most])
+        .min_by(|&a, &b| {
+            (a as f64 - nearest)
+                .abs()
+                .total_cmp(&(b as f64 - nearest).abs())
+        })
+        .unwrap_or(most);
     // The centre of the run of strong columns around the peak: a thick line's middle.
     let strong = |i: usize| counts[i] >= 0.5 * counts[peak];
     let (mut a, mut b) = (peak, peak);

@@ -464,11 +464,22 @@ fn printed_lines(
     let (mut rows, mut columns) = (0..=horizontal.len() - 1, 0..=vertical.len() - 1);
     // The mean inked fraction of the walls between lines `a` and `b` one way (the other way's
     // lines inside `kept`, crossing them).
-    let walls = |mask: &Mask, ours: &[Vec<f64>], theirs: &[Vec<f64>], kept: &RangeInclusive<usize>, a: usize, b: usize| {
+    let walls = |mask: &Mask,
+                 ours: &[Vec<f64>],
+                 theirs: &[Vec<f64>],
+                 kept: &RangeInclusive<usize>,
+                 a: usize,
+                 b: usize| {
         let inner = kept.start() + 1..*kept.end();
         let count = inner.len().max(1) as f32;
         inner
-            .map(|k| lines::inked_along(mask, &[theirs[k][a], theirs[k][b]], &[ours[a][k], ours[b][k]]))
+            .map(|k| {
+                lines::inked_along(
+                    mask,
+                    &[theirs[k][a], theirs[k][b]],
+                    &[ours[a][k], ours[b][k]],
+                )
+            })
             .sum::<f32>()
             / count
     };
