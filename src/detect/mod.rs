@@ -358,8 +358,9 @@ fn cell_counts(mask: &Mask) -> Result<(usize, usize), String> {
 
 /// The margin warped around the outline, as a fraction of its longer side: a curled page bows
 /// the grid's border lines out past the straight outline through its corners, and they are
-/// followed there.
-const MARGIN: f64 = 0.04;
+/// followed there. Kept small: a wider one lets a boxed nonogram's border line wander onto its
+/// clue boxes' rules.
+const MARGIN: f64 = 0.02;
 
 /// The lattice inside the quadrilateral `corners` (any order around it), or why there is none.
 fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, String> {
