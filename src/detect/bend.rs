@@ -131,14 +131,10 @@ mod tests {
             *place += 15.0;
         }
         let fitted = fit(&straight, &crossings, &found).unwrap();
-        for k in 0..=9 {
-            for i in 0..=9 {
+        for (k, line) in fitted.iter().enumerate() {
+            for (i, &place) in line.iter().enumerate() {
                 let truth = straight[k] + bend(k, i);
-                assert!(
-                    (fitted[k][i] - truth).abs() < 1.0,
-                    "{k} {i}: {}",
-                    fitted[k][i]
-                );
+                assert!((place - truth).abs() < 1.0, "{k} {i}: {place}");
             }
         }
         assert!(fit(&straight[..2], &crossings, &found).is_none());
