@@ -3,6 +3,8 @@
 //! locally so a curled page keeps cells on their lines. It only reads lines perpendicular to
 //! the x axis; the caller transposes the mask for the other direction.
 
+use super::bend;
+
 /// A rectified ink mask, row-major. `solid` marks ink wiped from `ink` because it lay in a
 /// solid patch (see [`Mask::without_solids`]); empty when none was.
 pub struct Mask {
@@ -38,6 +40,25 @@ impl Mask {
             solid: turn(&self.solid),
             width: self.height,
             height: self.width,
+        }
+    }
+
+    /// The `width` x `height` part of the mask whose top-left pixel is (`left`, `top`).
+    pub fn cropped(&self, left: usize, top: usize, width: usize, height: usize) -> Mask {
+        let cut = |values: &[bool]| -> Vec<bool> {
+            if values.is_empty() {
+                return Vec::new();
+            }
+            (top..top + height)
+                .flat_map(|y| &values[y * self.width + left..y * self.width + left + width])
+                .copied()
+                .collect()
+        };
+        Mask {
+            ink: cut(&self.ink),
+            solid: cut(&self.solid),
+            width,
+            height,
         }
     }
 
@@ -133,6 +154,10 @@ const SEGMENTS: usize = 12;
 
 /// The least mean ink fraction along its length of every line inside the border of a fit.
 const LEAST_LINE: f32 = 0.45;
+
+/// Segments left out when looking for a bent line inside the cells: half of them, as digits'
+/// strokes fill a short segment's height too, but not most of one column's segments.
+const BENT_SPARED: usize = SEGMENTS / 2;
 
 /// How well `n` evenly spaced lines fit one way across a mask: ink where the lines should be
 /// and paper half-way between them.
@@ -294,12 +319,31 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
                 // Clear of where the lines were found, on average along their length.
                 let place = |k: usize| mean_over_segments(&|s| found[s][k] as f32) as usize;
                 let (lo, hi) = (place(k) + reach + 1, place(k + 1).saturating_sub(reach));
-                column_means
+                let straight = column_means
                     .get(lo..hi.min(w))
                     .unwrap_or_default()
                     .iter()
                     .copied()
-                    .fold(0.0, f32::max)
+                    .fold(0.0, f32::max);
+                // A line bent by curl leaves any one column now and then, and its mean along
+                // the column is low: so also each segment's most inked column between the lines
+                // as found there, in all segments but the `BENT_SPARED` least inked.
+                let mut bent: Vec<f32> = (0..SEGMENTS)
+                    .map(|s| {
+                        let (lo, hi) = (
+                            found[s][k] + reach + 1,
+                            found[s][k + 1].saturating_sub(reach),
+                        );
+                        without_solids[s]
+                            .get(lo..hi.min(w))
+                            .unwrap_or_default()
+                            .iter()
+                            .copied()
+                            .fold(0.0, f32::max)
+                    })
+                    .collect();
+                bent.sort_by(f32::total_cmp);
+                straight.max(bent[BENT_SPARED])
             })
             .collect();
         interiors.sort_by(|a, b| b.total_cmp(a));
@@ -332,43 +376,117 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         // A stray line down the middle of a column of cells (a page's column rule across the
         // grid) is half-way for the grid and for its Sudoku boxes alike: then the largest count
         // that holds with that one half-way point forgiven and only that cell crossed.
+        // A page's column rules can cross a grid more than once: then two such half-way points.
         .or_else(|| {
-            (3..=most)
-                .rev()
-                .find(|&n| fit(n).is_some_and(|fit| fit.holds(1) && fit.cells_clear(1)))
+            (1..=2).find_map(|forgiven| {
+                (3..=most).rev().find(|&n| {
+                    fit(n).is_some_and(|fit| fit.holds(forgiven) && fit.cells_clear(forgiven))
+                })
+            })
         })
 }
 
-/// Where each of the `n + 1` evenly spaced lines perpendicular to x runs, sampled at the
-/// `crossings` positions along it (the other direction's line positions, in pixels): the line's
-/// x position in pixels at each crossing, `[line][crossing]`. Each line is followed outward from
-/// its middle, each estimate starting from its neighbour's, and the result lightly smoothed.
-pub fn follow(mask: &Mask, n: usize, crossings: &[f64]) -> Vec<Vec<f64>> {
-    let (w, h) = (mask.width, mask.height);
-    let cell = w as f64 / n.max(1) as f64;
+/// How far (in cells) a followed place may stray from the lines' fitted bend before it is
+/// looked for again near the bend.
+const OFF_BEND: f64 = 0.15;
+
+/// Where each line perpendicular to x, straight at `lines` (pixels, evenly spaced), runs, sampled
+/// at the `crossings` positions along it (the other direction's line positions, in pixels): the
+/// line's x position in pixels at each crossing, `[line][crossing]`. Each line is followed
+/// outward from its middle, each estimate starting from its neighbour's, and the result lightly
+/// smoothed; then every place that left the bend all the lines share (see `bend`) is looked for
+/// again close to the bend, or put on it.
+pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
+    let h = mask.height;
+    let cell = if lines.len() > 1 {
+        (lines[lines.len() - 1] - lines[0]) / (lines.len() - 1) as f64
+    } else {
+        mask.width as f64
+    };
     let gap = if crossings.len() > 1 {
         (crossings[crossings.len() - 1] - crossings[0]) / (crossings.len() - 1) as f64
     } else {
         h as f64
     };
     let reach = (cell * 0.3).max(2.0);
-    (0..=n)
-        .map(|k| {
-            let straight = k as f64 * cell;
+    let followed: Vec<Vec<f64>> = lines
+        .iter()
+        .map(|&straight| {
+            // From each end inward: the outline's corners hold the ends near straight, and curl
+            // bends a line most in its middle. Each guess carries on half the bend of the step
+            // before, so a strongly bowed line is not lost half-way.
             let mut found = vec![straight; crossings.len()];
             let middle = crossings.len() / 2;
-            let order = (middle..crossings.len()).chain((0..middle).rev());
-            for i in order {
-                let guess = match i {
-                    _ if i == middle => straight,
-                    _ if i > middle => found[i - 1],
-                    _ => found[i + 1],
-                };
-                found[i] = locate(mask, guess, reach, crossings[i], gap).unwrap_or(guess);
+            let halves: [Vec<usize>; 2] = [
+                (0..=middle).collect(),
+                (middle + 1..crossings.len()).rev().collect(),
+            ];
+            for half in halves {
+                for (step, &i) in half.iter().enumerate() {
+                    let guess = match step {
+                        0 => straight,
+                        1 => found[half[0]],
+                        _ => {
+                            let (before, last) = (found[half[step - 2]], found[half[step - 1]]);
+                            last + 0.5 * (last - before)
+                        }
+                    };
+                    found[i] = locate(mask, guess, reach, crossings[i], gap).unwrap_or(guess);
+                }
             }
             smooth(&found)
         })
+        .collect();
+    let Some(fitted) = bend::fit(lines, crossings, &followed) else {
+        return followed;
+    };
+    let near = (cell * 0.12).max(1.5);
+    followed
+        .iter()
+        .zip(&fitted)
+        .map(|(line, bent)| {
+            line.iter()
+                .zip(bent)
+                .zip(crossings)
+                .map(|((&place, &bent), &y)| {
+                    if (place - bent).abs() <= OFF_BEND * cell {
+                        place
+                    } else {
+                        locate(mask, bent, near, y, gap).unwrap_or(bent)
+                    }
+                })
+                .collect()
+        })
         .collect()
+}
+
+/// The fraction of a followed line's length that is inked within a pixel of it: the line at
+/// x = `along[i]` where it crosses y = `crossings[i]`, straight between crossings.
+pub fn inked_along(mask: &Mask, along: &[f64], crossings: &[f64]) -> f32 {
+    let (mut inked, mut total) = (0usize, 0usize);
+    for (x, y) in along.windows(2).zip(crossings.windows(2)) {
+        let (y0, y1) = (y[0].min(y[1]), y[0].max(y[1]));
+        let mut row = y0.ceil().max(0.0) as usize;
+        while (row as f64) <= y1 && row < mask.height {
+            let t = if y1 > y0 {
+                (row as f64 - y[0]) / (y[1] - y[0])
+            } else {
+                0.0
+            };
+            let centre = x[0] + (x[1] - x[0]) * t;
+            let near =
+                (centre - 1.5).round().max(0.0) as usize..=(centre + 0.5).round().max(0.0) as usize;
+            total += 1;
+            if near
+                .into_iter()
+                .any(|c| c < mask.width && mask.ink[row * mask.width + c])
+            {
+                inked += 1;
+            }
+            row += 1;
+        }
+    }
+    inked as f32 / total.max(1) as f32
 }
 
 /// The x position of the ink line near `guess` (within `reach`) in the band of half a cell
@@ -394,10 +512,21 @@ fn locate(mask: &Mask, guess: f64, reach: f64, y: f64, gap: f64) -> Option<f64> 
                 .count() as f64
         })
         .collect();
-    let peak = (0..counts.len()).max_by(|&a, &b| counts[a].total_cmp(&counts[b]))?;
-    if counts[peak] < 0.3 * rows.len() as f64 {
+    let most = (0..counts.len()).max_by(|&a, &b| counts[a].total_cmp(&counts[b]))?;
+    if counts[most] < 0.3 * rows.len() as f64 {
         return None;
     }
+    // Of the columns inked nearly as much as the most, the nearest the guess: a line and a
+    // page rule or the shadow beyond the grid beside it both fill the band.
+    let nearest = guess - lo as f64 - 0.5;
+    let peak = (0..counts.len())
+        .filter(|&i| counts[i] >= 0.8 * counts[most])
+        .min_by(|&a, &b| {
+            (a as f64 - nearest)
+                .abs()
+                .total_cmp(&(b as f64 - nearest).abs())
+        })
+        .unwrap_or(most);
     // The centre of the run of strong columns around the peak: a thick line's middle.
     let strong = |i: usize| counts[i] >= 0.5 * counts[peak];
     let (mut a, mut b) = (peak, peak);
@@ -516,7 +645,7 @@ mod tests {
         let bent = grid_mask(300, 12, 6.0);
         assert_eq!(count_cells(&bent), Some(12));
         let crossings: Vec<f64> = (0..=12).map(|k| k as f64 * 25.0).collect();
-        let lines = follow(&bent, 12, &crossings);
+        let lines = follow(&bent, &crossings, &crossings);
         let shift = 6.0 * (150.0f64 / 300.0 * 3.0).sin();
         assert!(
             (lines[5][6] - (125.0 + shift + 0.5)).abs() < 1.5,

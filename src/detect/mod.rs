@@ -20,6 +20,7 @@
 //! digits can tell.
 
 mod bands;
+mod bend;
 mod cells;
 mod components;
 mod glyph_lattice;
@@ -34,6 +35,7 @@ pub mod strips;
 mod threshold;
 
 use std::borrow::Cow;
+use std::ops::RangeInclusive;
 
 use image::GrayImage;
 
@@ -358,19 +360,17 @@ fn grid_mask(
 /// outline cut short or bent) gives cells three times too long.
 const MOST_CELL_ASPECT: f64 = 2.0;
 
-/// The rows and columns of evenly spaced cells in `mask`, and the mask transposed (for
-/// following the horizontal lines), or why there are none.
-fn cell_counts(mask: &Mask) -> Result<(usize, usize, Mask), String> {
+/// The rows and columns of evenly spaced cells in `mask`, or why there are none.
+fn cell_counts(mask: &Mask) -> Result<(usize, usize), String> {
     let columns = lines::count_cells(mask).ok_or("no evenly spaced vertical lines")?;
-    let across_mask = mask.transposed();
-    let rows = lines::count_cells(&across_mask).ok_or("no evenly spaced horizontal lines")?;
+    let rows = lines::count_cells(&mask.transposed()).ok_or("no evenly spaced horizontal lines")?;
     let aspect = (mask.width as f64 / columns as f64) / (mask.height as f64 / rows as f64);
     if aspect.max(1.0 / aspect) > MOST_CELL_ASPECT {
         return Err(format!(
             "{rows}x{columns} cells {aspect:.1} times as wide as tall: not a grid"
         ));
     }
-    Ok((rows, columns, across_mask))
+    Ok((rows, columns))
 }
 
 /// A band narrower than this share of the rectified outline's long side is only a frame.
@@ -395,6 +395,12 @@ impl From<&str> for NoLattice {
     }
 }
 
+/// The margin warped around the outline, as a fraction of its longer side: a curled page bows
+/// the grid's border lines out past the straight outline through its corners, and they are
+/// followed there. Kept small: a wider one lets a boxed nonogram's border line wander onto its
+/// clue boxes' rules.
+const MARGIN: f64 = 0.02;
+
 /// The lattice inside the quadrilateral `corners` (any order around it), or why there is none.
 fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, NoLattice> {
     let corners = upright_order(corners);
@@ -409,7 +415,9 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, No
     // a margin for the bilinear neighbours) is shrunk: the rest of the photo is never sampled.
     let shrink = (across.max(down) / RECTIFIED_SIZE).floor().max(1.0) as u32;
     let (source, origin): (Cow<GrayImage>, (u32, u32)) = if shrink > 1 {
-        let margin = 2.0 * f64::from(shrink);
+        // Bilinear neighbours, and the margin warped around the outline (more than `MARGIN`
+        // where perspective stretches it).
+        let margin = 2.0 * f64::from(shrink) + 2.5 * MARGIN * across.max(down);
         let low =
             |values: [f64; 4]| (values.into_iter().fold(f64::MAX, f64::min) - margin).max(0.0);
         let high = |values: [f64; 4]| (values.into_iter().fold(0.0, f64::max) + margin).ceil();
@@ -431,27 +439,42 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, No
         (down * scale).round() as usize,
     );
     let (fw, fh) = (rw as f64, rh as f64);
-    let rectangle = [(0.0, 0.0), (fw, 0.0), (fw, fh), (0.0, fh)];
+    let margin = (MARGIN * fw.max(fh)).round();
+    let m = margin as usize;
+    let rectangle = [
+        (margin, margin),
+        (margin + fw, margin),
+        (margin + fw, margin + fh),
+        (margin, margin + fh),
+    ];
     let in_source = corners.map(|(x, y)| (x / f64::from(shrink), y / f64::from(shrink)));
     let to_source =
         Homography::from_points(rectangle, in_source).ok_or("the outline is degenerate")?;
     let to_photo =
         Homography::from_points(rectangle, corners).ok_or("the outline is degenerate")?;
-    let mask = grid_mask(&source, origin, &to_source, rw, rh)?;
-    let (rows, columns, across_mask) = cell_counts(&mask).map_err(|why| NoLattice {
+    let wide = grid_mask(&source, origin, &to_source, rw + 2 * m, rh + 2 * m)?;
+    // The lines are counted inside the outline only: the margin holds the print around it.
+    let inside = wide.cropped(m, m, rw, rh);
+    let (rows, columns) = cell_counts(&inside).map_err(|why| NoLattice {
         why,
-        trimmed: shadow::trimmed(&mask, fw.max(fh) * SHADOW_SHARE)
-            .map(|inner| inner.map(|p| to_photo.apply(p))),
+        trimmed: shadow::trimmed(&inside, fw.max(fh) * SHADOW_SHARE)
+            .map(|inner| inner.map(|(x, y)| to_photo.apply((x + margin, y + margin)))),
     })?;
     let xs: Vec<f64> = (0..=columns)
-        .map(|k| k as f64 * fw / columns as f64)
+        .map(|k| margin + k as f64 * fw / columns as f64)
         .collect();
-    let ys: Vec<f64> = (0..=rows).map(|k| k as f64 * fh / rows as f64).collect();
-    let vertical = lines::follow(&mask, columns, &ys);
-    let horizontal = lines::follow(&across_mask, rows, &xs);
-    let points = (0..=rows)
+    let ys: Vec<f64> = (0..=rows)
+        .map(|k| margin + k as f64 * fh / rows as f64)
+        .collect();
+    let across_wide = wide.transposed();
+    let vertical = lines::follow(&wide, &xs, &ys);
+    let horizontal = lines::follow(&across_wide, &ys, &xs);
+    let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
+    let points = kept_rows
+        .clone()
         .map(|r| {
-            (0..=columns)
+            kept_columns
+                .clone()
                 .map(|c| {
                     let (x, y) = to_photo.apply((vertical[c][r], horizontal[r][c]));
                     (x as f32, y as f32)
@@ -460,10 +483,69 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, No
         })
         .collect();
     Ok(Lattice {
-        rows,
-        columns,
+        rows: kept_rows.end() - kept_rows.start(),
+        columns: kept_columns.end() - kept_columns.start(),
         points,
     })
+}
+
+/// How much of a row of cells' height its inner walls are inked at least, and how little in a
+/// rim of cells that is not the grid's (see [`printed_lines`]).
+const PRINTED_WALLS: f32 = 0.5;
+const BLANK_WALLS: f32 = 0.2;
+
+/// The horizontal and vertical lines (indices) that bound the printed grid. A thin frame printed
+/// around a puzzle about a cell away from its grid passes for one more row and column of cells
+/// each side, and an outline through it holds them: but the grid's lines across that rim stop at
+/// the grid's border, so a side row (or column) whose inner walls are blank beside one whose
+/// walls are inked is dropped. Lines are `[line][crossing]` as `lines::follow` gives them,
+/// vertical ones in `mask` and horizontal ones in `across_mask`.
+fn printed_lines(
+    mask: &Mask,
+    across_mask: &Mask,
+    vertical: &[Vec<f64>],
+    horizontal: &[Vec<f64>],
+) -> (RangeInclusive<usize>, RangeInclusive<usize>) {
+    let (mut rows, mut columns) = (0..=horizontal.len() - 1, 0..=vertical.len() - 1);
+    // The mean inked fraction of the walls between lines `a` and `b` one way (the other way's
+    // lines inside `kept`, crossing them).
+    let walls = |mask: &Mask,
+                 ours: &[Vec<f64>],
+                 theirs: &[Vec<f64>],
+                 kept: &RangeInclusive<usize>,
+                 a: usize,
+                 b: usize| {
+        let inner = kept.start() + 1..*kept.end();
+        let count = inner.len().max(1) as f32;
+        inner
+            .map(|k| {
+                lines::inked_along(
+                    mask,
+                    &[theirs[k][a], theirs[k][b]],
+                    &[ours[a][k], ours[b][k]],
+                )
+            })
+            .sum::<f32>()
+            / count
+    };
+    loop {
+        let (c0, c1, r0, r1) = (*columns.start(), *columns.end(), *rows.start(), *rows.end());
+        // A side row of cells: the vertical lines' walls between horizontal lines a and b.
+        let row = |a: usize, b: usize| walls(mask, horizontal, vertical, &columns, a, b);
+        let column = |a: usize, b: usize| walls(across_mask, vertical, horizontal, &rows, a, b);
+        let rim = |outer: f32, inner: f32| outer < BLANK_WALLS && inner >= PRINTED_WALLS;
+        if r1 - r0 > 3 && rim(row(r0, r0 + 1), row(r0 + 1, r0 + 2)) {
+            rows = r0 + 1..=r1;
+        } else if r1 - r0 > 3 && rim(row(r1 - 1, r1), row(r1 - 2, r1 - 1)) {
+            rows = r0..=r1 - 1;
+        } else if c1 - c0 > 3 && rim(column(c0, c0 + 1), column(c0 + 1, c0 + 2)) {
+            columns = c0 + 1..=c1;
+        } else if c1 - c0 > 3 && rim(column(c1 - 1, c1), column(c1 - 2, c1 - 1)) {
+            columns = c0..=c1 - 1;
+        } else {
+            return (rows, columns);
+        }
+    }
 }
 
 /// The corners clockwise on screen, starting with the one whose edge to the next runs most
