@@ -322,6 +322,16 @@ fn a_magazine_nonogram_with_a_drop_shadow_has_its_whole_boxed_lattice_found() {
         stderr.contains("clue numbers beside the grid, 0 given cells"),
         "{stderr}"
     );
+    // All of it: the grid's bottom-right corner, where the frame's inner edge meets the shadow,
+    // lies at about (1921, 1793) in the photo (measured by eye); a lattice a row and a column
+    // short of it ends a cell (56 pixels) up and to the left.
+    let image = gridsight::detect::grayscale(&gridsight::detect::load_upright(&photo).unwrap());
+    let lattice = gridsight::detect::find_lattice(&image).unwrap();
+    let (x, y) = lattice.points[lattice.rows][lattice.columns];
+    assert!(
+        (x - 1921.0).abs() < 20.0 && (y - 1793.0).abs() < 20.0,
+        "bottom-right corner at ({x}, {y})"
+    );
 }
 
 #[test]
