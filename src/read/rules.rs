@@ -324,4 +324,28 @@ mod tests {
             GrayImage::from_fn(64, 64, |x, _| image::Luma([if x < 40 { 20 } else { 230 }]));
         assert_eq!(without_rules(&half_black), half_black);
     }
+
+    #[test]
+    fn a_rule_running_down_a_column_clue_band_is_wiped_from_the_band() {
+        // Three column bands 48 wide and 200 tall (4 squares from the bottom, 8 rows left at
+        // the top); the middle one has two digit-like bars and a rule from top to bottom.
+        let band = |ruled: bool| {
+            GrayImage::from_fn(48, 200, |x, y| {
+                let bar =
+                    (20..26).contains(&x) && ((110..140).contains(&y) || (160..190).contains(&y));
+                let rule = ruled && (34..36).contains(&x);
+                image::Luma([if bar || rule { 35 } else { 235 }])
+            })
+        };
+        let bands = vec![band(false), band(true), band(false)];
+        let cleaned = bands_without_rules(&bands, 48, true);
+        assert_eq!(cleaned[0], bands[0]);
+        assert_eq!(cleaned[2], bands[2]);
+        assert!(
+            (8..200).all(|y| cleaned[1].get_pixel(35, y).0[0] > 200),
+            "rule wiped"
+        );
+        assert_eq!(cleaned[1].get_pixel(22, 120).0[0], 35, "digits stay");
+        assert_eq!(cleaned[1].get_pixel(22, 170).0[0], 35);
+    }
 }
