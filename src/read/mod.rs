@@ -1081,7 +1081,7 @@ const CLUE_CHANGES: usize = 2;
 /// of those sets the solver is asked about, and for how long in all (see [`clue_totals`]).
 const TOTALS_CHANGES: usize = 3;
 const TOTALS_SOLVES: usize = 400;
-const TOTALS_TIME: Duration = Duration::from_secs(2);
+const TOTALS_TIME: Duration = Duration::from_secs(1);
 
 impl NonogramRead {
     /// The black cells of `grid` (read in any orientation) as givens of the puzzle that starts

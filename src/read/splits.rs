@@ -17,14 +17,22 @@ use crate::read::classifier::DigitClassifier;
 /// darkness.
 const SPLITS: [f32; 3] = [0.3, 0.4, 0.6];
 
+/// A reading at the usual split this sure is not read again: most clues of a clean photo are,
+/// and the splits cost three more readings each.
+const SURE: f32 = 0.97;
+
 /// The readings of a clue crop, most likely first: each value with its highest probability at
-/// the usual split (see [`ranked_readings`]) or at any of [`SPLITS`] that finds as many glyphs.
+/// the usual split (see [`ranked_readings`]) or, unless that reading is [`SURE`], at any of
+/// [`SPLITS`] that finds as many glyphs.
 pub fn ranked_at_splits(
     crop: &GrayImage,
     levels: Levels,
     classifier: &DigitClassifier,
 ) -> Vec<(CellValue, f32)> {
     let mut ranked = ranked_readings(crop, levels, classifier);
+    if ranked[0].1 >= SURE {
+        return ranked;
+    }
     let darkness = glyphs::flattened(crop);
     let CellContent::Glyphs(found) =
         glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink)
