@@ -12,7 +12,7 @@
 
 use image::{GrayImage, Luma};
 
-use super::{ink_level, paper_level, ranked_readings, rules, CellValue, GridRead, Levels};
+use super::{ink_level, paper_level, rules, splits, CellValue, GridRead, Levels};
 use crate::detect::strips::{strip, Side};
 use crate::detect::Lattice;
 use crate::read::classifier::DigitClassifier;
@@ -214,7 +214,7 @@ pub fn reread_boxed(
     };
     let mut reread = grid.clone();
     for (&(r, c), crop) in numbered.iter().zip(&crops) {
-        let ranked = ranked_readings(crop, levels, classifier);
+        let ranked = splits::ranked_at_splits(crop, levels, classifier);
         if let (CellValue::Number(n), confidence) = ranked[0] {
             if n >= 1 {
                 let cell = &mut reread.cells[r * grid.columns + c];
@@ -284,6 +284,8 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
             )
         })
         .collect();
+    let row_bands = rules::bands_without_rules(&row_bands, PIXELS, false);
+    let column_bands = rules::bands_without_rules(&column_bands, PIXELS, true);
     let all = [row_bands.clone(), column_bands.clone()];
     let darkness: Vec<Vec<Vec<f32>>> = all
         .iter()
@@ -461,7 +463,7 @@ fn read_number(
             cell.put_pixel(ox + x - x0, oy + y - y0, *band.get_pixel(x, y));
         }
     }
-    let mut ranked = ranked_readings(&cell, levels, classifier)
+    let mut ranked = splits::ranked_at_splits(&cell, levels, classifier)
         .into_iter()
         .filter_map(|(value, p)| match value {
             CellValue::Number(n) if n >= 1 => Some((n, p)),

@@ -209,8 +209,28 @@ fn glyphs_above(w: usize, h: usize, darkness: &[f32], floor: f32) -> CellContent
 
 /// The ink of each glyph in a `w` x `h` crop's `darkness`, as [`glyphs_above`] finds them.
 fn glyph_parts(w: usize, h: usize, darkness: &[f32], floor: f32) -> Vec<GlyphParts> {
+    glyph_parts_at(w, h, darkness, otsu(darkness).clamp(floor, MAX_THRESHOLD))
+}
+
+/// The glyphs of a crop whose [`flattened`] darkness is given, ink being darker than `split`
+/// (contrast against the paper, 0..1) instead of Otsu's split: for reading print again where
+/// one split does not suit every stroke, as when blur leaves a serif digit's thin arms far
+/// fainter than its stem.
+pub fn find_glyphs_split_at(cell: &GrayImage, darkness: &[f32], split: f32) -> CellContent {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
+        return CellContent::Blank;
+    }
+    let glyphs = glyph_parts_at(w, h, darkness, split);
+    if glyphs.is_empty() {
+        return CellContent::Blank;
+    }
+    CellContent::Glyphs(glyphs.iter().map(|glyph| normalise(glyph, w)).collect())
+}
+
+/// The ink of each glyph in a `w` x `h` crop's `darkness`, ink being darker than `threshold`.
+fn glyph_parts_at(w: usize, h: usize, darkness: &[f32], threshold: f32) -> Vec<GlyphParts> {
     let side = w.min(h) as f32;
-    let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
     let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
     clear_border_lines(&mut ink, w, h);
     let components = kept_components(&mut ink, w, h, side);

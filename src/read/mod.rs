@@ -9,10 +9,12 @@
 //! whether a reading makes sense.
 
 pub mod classifier;
+mod clue_totals;
 pub mod clues;
 pub mod glyphs;
 mod jump;
 mod rules;
+mod splits;
 pub mod synth;
 pub mod train;
 pub mod typefaces;
@@ -971,6 +973,9 @@ const TRIPLE_ALTERNATIVES: usize = 2;
 /// The most sets of changes tried, cheapest first: a reading that needs more is too far gone.
 const MOST_TRIES: usize = 2500;
 
+/// Makes a puzzle of the values read, or `None` when they cannot make one.
+type PuzzleOf<'a, V> = dyn Fn(&[V]) -> Option<Box<dyn Puzzle>> + 'a;
+
 /// A puzzle that solves uniquely and the changes (value index, new value) that made it.
 type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
 
@@ -1072,6 +1077,11 @@ pub struct NonogramRead {
 const DOUBTFUL_CLUES: usize = 12;
 /// How many clue numbers the corrector may change at once.
 const CLUE_CHANGES: usize = 2;
+/// How many clue numbers may change at once to make the row and column totals agree, how many
+/// of those sets the solver is asked about, and for how long in all (see [`clue_totals`]).
+const TOTALS_CHANGES: usize = 3;
+const TOTALS_SOLVES: usize = 400;
+const TOTALS_TIME: Duration = Duration::from_secs(1);
 
 impl NonogramRead {
     /// The black cells of `grid` (read in any orientation) as givens of the puzzle that starts
@@ -1168,15 +1178,6 @@ impl NonogramRead {
             .iter()
             .map(|(_, n)| with_stray_ones_dropped(n))
             .collect();
-        let mut doubtful: Vec<usize> = (0..flat.len())
-            .filter(|&i| !alternatives[i].is_empty())
-            .collect();
-        doubtful.sort_by(|&a, &b| flat[a].1.confidence.total_cmp(&flat[b].1.confidence));
-        doubtful.truncate(DOUBTFUL_CLUES);
-        let choices: Vec<Choice<u32>> = doubtful
-            .iter()
-            .map(|&i| Choice::new(i, flat[i].1.confidence, &alternatives[i]))
-            .collect();
         let place = |index: usize| {
             let line = flat[index].0;
             let position = flat[..index].iter().filter(|(l, _)| *l == line).count() + 1;
@@ -1186,6 +1187,20 @@ impl NonogramRead {
                 format!("column {} clue {position}", line - row_count + 1)
             }
         };
+        if let Some(corrected) =
+            totals_corrected(&flat, row_count, &alternatives, &build, &place, limit)
+        {
+            return Ok(corrected);
+        }
+        let mut doubtful: Vec<usize> = (0..flat.len())
+            .filter(|&i| !alternatives[i].is_empty())
+            .collect();
+        doubtful.sort_by(|&a, &b| flat[a].1.confidence.total_cmp(&flat[b].1.confidence));
+        doubtful.truncate(DOUBTFUL_CLUES);
+        let choices: Vec<Choice<u32>> = doubtful
+            .iter()
+            .map(|&i| Choice::new(i, flat[i].1.confidence, &alternatives[i]))
+            .collect();
         if let Some((puzzle, changes)) = first_unique(&values, &choices, build, limit, CLUE_CHANGES)
         {
             let corrections = changes
@@ -1205,6 +1220,70 @@ impl NonogramRead {
             ))
         })
     }
+}
+
+/// The clues read (`flat`: each number with its line, rows first, `row_count` of them) with the
+/// cheapest set of changes among their `alternatives` that makes the row and column totals
+/// agree and the puzzle (made by `build`) solve uniquely; `None` when the totals agree as read
+/// or no set tried within [`TOTALS_SOLVES`] solver calls and [`TOTALS_TIME`] does.
+fn totals_corrected(
+    flat: &[(usize, &clues::ClueRead)],
+    row_count: usize,
+    alternatives: &[Vec<(u32, f32)>],
+    build: &PuzzleOf<'_, u32>,
+    place: &dyn Fn(usize) -> String,
+    limit: Option<Duration>,
+) -> Option<(Box<dyn Puzzle>, Vec<Correction>)> {
+    let sign = |line: usize| if line < row_count { 1 } else { -1 };
+    let difference: i64 = flat
+        .iter()
+        .map(|&(line, n)| sign(line) * i64::from(n.value))
+        .sum();
+    if difference == 0 {
+        return None;
+    }
+    let changes: Vec<clue_totals::Change> = flat
+        .iter()
+        .zip(alternatives)
+        .enumerate()
+        .flat_map(|(index, (&(line, n), others))| {
+            others.iter().map(move |&(value, p)| clue_totals::Change {
+                index,
+                value,
+                shift: sign(line) * (i64::from(value) - i64::from(n.value)),
+                cost: change_cost(n.confidence, p),
+            })
+        })
+        .collect();
+    let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
+    let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
+    let mut solved = 0;
+    for (_, set) in clue_totals::agreeing_sets(&changes, difference, TOTALS_CHANGES) {
+        if solved >= TOTALS_SOLVES || deadline.expired() {
+            break;
+        }
+        let mut tried = values.clone();
+        for change in &set {
+            tried[change.index] = change.value;
+        }
+        // The totals agree now; a number may still not fit its line.
+        let Some(puzzle) = build(&tried) else {
+            continue;
+        };
+        solved += 1;
+        if let Ok(Outcome::Unique(_)) = puzzle.solve(&deadline) {
+            let corrections = set
+                .iter()
+                .map(|change| Correction {
+                    place: place(change.index),
+                    read: CellValue::Number(values[change.index]),
+                    corrected: CellValue::Number(change.value),
+                })
+                .collect();
+            return Some((puzzle, corrections));
+        }
+    }
+    None
 }
 
 /// How much less likely than its reading a number is taken to be without a leading or

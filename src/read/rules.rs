@@ -107,6 +107,64 @@ pub fn grid_without_rules_inside(crops: &[Vec<GrayImage>], border: f32) -> Vec<V
         .collect()
 }
 
+/// Clue bands (strips of one size, each `side` pixels across, laid side by side when
+/// `across` and one under another otherwise, as they lie on the page) with the rules crossing
+/// them wiped: a page's column rule running along a band joins its numbers into one blob too
+/// tall to be a digit. Each band is cut into squares `side` long, and these are cleaned as one
+/// grid of cells (see [`grid_without_rules`]), from the band's end at the grid (right or
+/// bottom) out; the far end, shorter than a square, is left.
+pub fn bands_without_rules(bands: &[GrayImage], side: u32, across: bool) -> Vec<GrayImage> {
+    let Some(first) = bands.first() else {
+        return Vec::new();
+    };
+    let length = if across {
+        first.height()
+    } else {
+        first.width()
+    };
+    let squares = (length / side) as usize;
+    if squares == 0 || bands.iter().any(|b| b.dimensions() != first.dimensions()) {
+        return bands.to_vec();
+    }
+    let offset = length - squares as u32 * side;
+    let square = |band: &GrayImage, k: usize| {
+        let at = offset + k as u32 * side;
+        let (x, y) = if across { (0, at) } else { (at, 0) };
+        image::imageops::crop_imm(band, x, y, side, side).to_image()
+    };
+    // Rows of squares as on the page: a row band's squares left to right, one band under the
+    // next; a column band's squares top to bottom, the bands side by side.
+    let grid: Vec<Vec<GrayImage>> = if across {
+        (0..squares)
+            .map(|k| bands.iter().map(|band| square(band, k)).collect())
+            .collect()
+    } else {
+        bands
+            .iter()
+            .map(|band| (0..squares).map(|k| square(band, k)).collect())
+            .collect()
+    };
+    let cleaned = grid_without_rules(&grid);
+    bands
+        .iter()
+        .enumerate()
+        .map(|(b, band)| {
+            let mut band = band.clone();
+            let pieces: Vec<&GrayImage> = if across {
+                cleaned.iter().map(|row| &row[b]).collect()
+            } else {
+                cleaned[b].iter().collect()
+            };
+            for (k, piece) in pieces.into_iter().enumerate() {
+                let at = i64::from(offset + k as u32 * side);
+                let (x, y) = if across { (0, at) } else { (at, 0) };
+                image::imageops::replace(&mut band, piece, x, y);
+            }
+            band
+        })
+        .collect()
+}
+
 /// The bands (first, last line index across the crop) of rules running along `vertical`
 /// lines of `crop` and not within `border` (a share of the crop) of its edges, or `None` when
 /// there are none.
@@ -265,5 +323,29 @@ mod tests {
         let half_black =
             GrayImage::from_fn(64, 64, |x, _| image::Luma([if x < 40 { 20 } else { 230 }]));
         assert_eq!(without_rules(&half_black), half_black);
+    }
+
+    #[test]
+    fn a_rule_running_down_a_column_clue_band_is_wiped_from_the_band() {
+        // Three column bands 48 wide and 200 tall (4 squares from the bottom, 8 rows left at
+        // the top); the middle one has two digit-like bars and a rule from top to bottom.
+        let band = |ruled: bool| {
+            GrayImage::from_fn(48, 200, |x, y| {
+                let bar =
+                    (20..26).contains(&x) && ((110..140).contains(&y) || (160..190).contains(&y));
+                let rule = ruled && (34..36).contains(&x);
+                image::Luma([if bar || rule { 35 } else { 235 }])
+            })
+        };
+        let bands = vec![band(false), band(true), band(false)];
+        let cleaned = bands_without_rules(&bands, 48, true);
+        assert_eq!(cleaned[0], bands[0]);
+        assert_eq!(cleaned[2], bands[2]);
+        assert!(
+            (8..200).all(|y| cleaned[1].get_pixel(35, y).0[0] > 200),
+            "rule wiped"
+        );
+        assert_eq!(cleaned[1].get_pixel(22, 120).0[0], 35, "digits stay");
+        assert_eq!(cleaned[1].get_pixel(22, 170).0[0], 35);
     }
 }
