@@ -126,6 +126,7 @@ fn read_grid_and_upright(
             upright.map(without_noise),
         );
     }
+    let read = with_sideways_digits(read, &crops, levels, classifier);
     (without_noise(read), upright.map(without_noise))
 }
 
@@ -437,6 +438,39 @@ fn read_turned(
         cells,
         quarter_turns: turns,
     })
+}
+
+/// `read`, turned a quarter or three quarters, with each cell that read blank upright read
+/// again turned. A digit on its side is a short wide blob upright, which the glyph finder takes
+/// for a dash of noise (a 1 above all, a mere bar then): turned upright it stands as tall as
+/// any. Only a cell that shows glyphs turned is changed.
+fn with_sideways_digits(
+    mut read: GridRead,
+    crops: &[Vec<GrayImage>],
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> GridRead {
+    let turns = read.quarter_turns;
+    if turns % 2 == 0 {
+        return read;
+    }
+    let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
+    for cell in &mut read.cells {
+        if cell.value != CellValue::Blank {
+            continue;
+        }
+        let (r, c) = source_cell(cell.row, cell.column, turns, source_rows, source_columns);
+        let crop = if turns == 1 {
+            image::imageops::rotate90(&crops[r][c])
+        } else {
+            image::imageops::rotate270(&crops[r][c])
+        };
+        let content = glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink);
+        if matches!(content, CellContent::Glyphs(_)) {
+            *cell = read_cell(content, &crop, cell.row, cell.column, classifier);
+        }
+    }
+    read
 }
 
 /// The cell of the unturned lattice that shows at (`row`, `column`) after `turns` clockwise
