@@ -440,10 +440,11 @@ fn read_turned(
     })
 }
 
-/// `read`, turned a quarter or three quarters, with each cell that read blank upright read
-/// again turned. A digit on its side is a short wide blob upright, which the glyph finder takes
-/// for a dash of noise (a 1 above all, a mere bar then): turned upright it stands as tall as
-/// any. Only a cell that shows glyphs turned is changed.
+/// `read`, turned a quarter or three quarters, with each cell that read blank or black upright
+/// read again turned. The glyph finder is not the same sideways: a digit on its side is a short
+/// wide blob, taken for a dash of noise (a 1 above all, a mere bar then) or cut in two as too
+/// wide for one digit (which makes a shadowed cell's digit a black given); turned upright it
+/// stands as any digit does. Only a cell that shows a number turned is changed.
 fn with_sideways_digits(
     mut read: GridRead,
     crops: &[Vec<GrayImage>],
@@ -456,7 +457,7 @@ fn with_sideways_digits(
     }
     let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
     for cell in &mut read.cells {
-        if cell.value != CellValue::Blank {
+        if !matches!(cell.value, CellValue::Blank | CellValue::Black) {
             continue;
         }
         let (r, c) = source_cell(cell.row, cell.column, turns, source_rows, source_columns);
@@ -465,9 +466,19 @@ fn with_sideways_digits(
         } else {
             image::imageops::rotate270(&crops[r][c])
         };
-        let content = glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink);
-        if matches!(content, CellContent::Glyphs(_)) {
-            *cell = read_cell(content, &crop, cell.row, cell.column, classifier);
+        let turned = if cell.value == CellValue::Black {
+            let darkness = glyphs::flattened(&crop);
+            read_dark_cell(&crop, &darkness, levels, cell.row, cell.column, classifier)
+        } else {
+            match glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink) {
+                content @ CellContent::Glyphs(_) => {
+                    read_cell(content, &crop, cell.row, cell.column, classifier)
+                }
+                _ => continue,
+            }
+        };
+        if matches!(turned.value, CellValue::Number(_)) {
+            *cell = turned;
         }
     }
     read
