@@ -440,11 +440,17 @@ fn read_turned(
     })
 }
 
+/// How sure the classifier must be of a digit that shows only when its cell is read turned:
+/// motion blur smears paper texture into streaks one way, which the glyph finder drops as
+/// dashes upright and may keep turned, and those read poorly.
+const SIDEWAYS_DIGIT: f32 = 0.9;
+
 /// `read`, turned a quarter or three quarters, with each cell that read blank or black upright
 /// read again turned. The glyph finder is not the same sideways: a digit on its side is a short
 /// wide blob, taken for a dash of noise (a 1 above all, a mere bar then) or cut in two as too
 /// wide for one digit (which makes a shadowed cell's digit a black given); turned upright it
-/// stands as any digit does. Only a cell that shows a number turned is changed.
+/// stands as any digit does. Only a cell that shows a single digit read surely
+/// ([`SIDEWAYS_DIGIT`]) turned is changed.
 fn with_sideways_digits(
     mut read: GridRead,
     crops: &[Vec<GrayImage>],
@@ -477,7 +483,8 @@ fn with_sideways_digits(
                 _ => continue,
             }
         };
-        if matches!(turned.value, CellValue::Number(_)) {
+        let digit = matches!(turned.value, CellValue::Number(n) if n < 10);
+        if digit && turned.confidence >= SIDEWAYS_DIGIT {
             *cell = turned;
         }
     }
