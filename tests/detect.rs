@@ -233,3 +233,32 @@ fn detection_of_a_12_mp_photo_is_timed_against_its_decoding() {
         found.map(|l| (l.rows, l.columns))
     );
 }
+
+#[test]
+fn an_outline_off_a_curled_grid_gives_way_to_one_whose_lattice_runs_on_its_lines() {
+    // A hard photo of a strongly curled Sudoku with a page's column rule beside it: the first
+    // outline (the hull of the grid's ink, rule included) shows 8 x 9 cells whose lines run
+    // partly on paper; another outline gives the 9 x 9 lattice on the printed lines.
+    let text = "....43981\n...1.....\n..326....\n9....71..\n2....46..\n71..82.53\n42....736\n..5......\n.813.....\n";
+    let puzzle =
+        Drawable::from_puzzle(gridsight::input::parse_puzzles(text, None).unwrap()[0].as_ref())
+            .unwrap();
+    let answer = puzzle.solve(&gridsight::limits::Deadline::none()).unwrap();
+    let options = PhotoOptions {
+        preset: Preset::Hard,
+        seed: 5511,
+        megapixels: None,
+    };
+    let photo = photograph(&puzzle, &answer, &options).unwrap();
+    let stored = image::load_from_memory(&photo.jpeg).unwrap().to_luma8();
+    let corners: Vec<(f32, f32)> = photo.truth["grid_corners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_f64().unwrap() as f32, p[1].as_f64().unwrap() as f32))
+        .collect();
+    let lattice = find_lattice(&stored).unwrap();
+    assert_eq!((lattice.rows, lattice.columns), (9, 9));
+    let (error, _) = corner_error(&lattice, &corners);
+    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
+}

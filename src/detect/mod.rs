@@ -242,8 +242,27 @@ pub fn find_lattice_inspected(
         .partition(|&corners| shows_grid(&small, factor, corners));
     let mut reason = String::from("no large four-sided outline of ink");
     let mut trimmed = Vec::new();
+    // A lattice whose lines run on ink is taken at once. One with lines on paper (an outline
+    // bowed off a strongly curled grid, or holding a page rule beside it, gives a wrong count)
+    // is kept while the other outlines are tried, and gives way to a lattice on ink.
+    let mut best: Option<(f32, Lattice)> = None;
+    let take = |tried: Result<(Lattice, f32), NoLattice>,
+                best: &mut Option<(f32, Lattice)>|
+     -> Result<Lattice, NoLattice> {
+        let (lattice, cover) = tried?;
+        if cover >= SURE_COVER {
+            return Ok(lattice);
+        }
+        if best
+            .as_ref()
+            .is_none_or(|(most, _)| cover > most + BETTER_COVER)
+        {
+            *best = Some((cover, lattice));
+        }
+        Err(NoLattice::from("its lines leave the ink"))
+    };
     for corners in grid_like.into_iter().chain(others).chain(extended) {
-        let tried = lattice_in(image, corners);
+        let tried = take(lattice_in(image, corners), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
@@ -255,10 +274,13 @@ pub fn find_lattice_inspected(
             }
         }
     }
+    if let Some((_, lattice)) = best {
+        return Ok(lattice);
+    }
     // Only then the outlines cut free of a shadow: cutting one can make a wrong grid fit where
     // another outline holds the right one.
     for corners in trimmed {
-        let tried = lattice_in(image, corners);
+        let tried = take(lattice_in(image, corners), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
@@ -266,8 +288,18 @@ pub fn find_lattice_inspected(
             return Ok(lattice);
         }
     }
-    Err(DetectError::NoPuzzle(reason))
+    best.map(|(_, lattice)| lattice)
+        .ok_or(DetectError::NoPuzzle(reason))
 }
+
+/// The share of a lattice's lines on ink (see [`line_cover`]) from which it is taken without
+/// trying other outlines: a lattice followed along printed lines has nearly all of them on
+/// ink, even blurred, while one led off the grid by a wrong outline has whole lines on paper.
+const SURE_COVER: f32 = 0.9;
+/// How much more of its lines on ink a later outline's lattice must have to replace an earlier
+/// one that was not sure: small grids and boxed mazes have fine lines that show patchily, and
+/// the first outline found is the likelier one.
+const BETTER_COVER: f32 = 0.1;
 
 /// Whether a quadrilateral's sides are all at least `shortest` pixels long and its sides across
 /// and down within eight times each other, as a grid's outline (and the rectifier) needs.
@@ -401,8 +433,9 @@ impl From<&str> for NoLattice {
 /// clue boxes' rules.
 const MARGIN: f64 = 0.02;
 
-/// The lattice inside the quadrilateral `corners` (any order around it), or why there is none.
-fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, NoLattice> {
+/// The lattice inside the quadrilateral `corners` (any order around it) and the share of its
+/// lines on ink (see [`line_cover`]), or why there is none.
+fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f32), NoLattice> {
     let corners = upright_order(corners);
     let (across, down) = sides(&corners);
     if across.min(down) < 40.0 || across.max(down) > 8.0 * across.min(down) {
@@ -470,6 +503,12 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, No
     let vertical = lines::follow(&wide, &xs, &ys);
     let horizontal = lines::follow(&across_wide, &ys, &xs);
     let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
+    let cover = line_cover(
+        (&wide, &across_wide),
+        (&vertical, &horizontal),
+        &kept_rows,
+        &kept_columns,
+    );
     let points = kept_rows
         .clone()
         .map(|r| {
@@ -482,11 +521,47 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Lattice, No
                 .collect()
         })
         .collect();
-    Ok(Lattice {
-        rows: kept_rows.end() - kept_rows.start(),
-        columns: kept_columns.end() - kept_columns.start(),
-        points,
-    })
+    Ok((
+        Lattice {
+            rows: kept_rows.end() - kept_rows.start(),
+            columns: kept_columns.end() - kept_columns.start(),
+            points,
+        },
+        cover,
+    ))
+}
+
+/// The mean share of each line's length (the `rows` and `columns` kept, both ways) that runs on
+/// ink, vertical lines in the first mask and horizontal ones in the second (transposed). Lines
+/// are `[line][crossing]` as `lines::follow` gives them.
+fn line_cover(
+    (mask, across_mask): (&Mask, &Mask),
+    (vertical, horizontal): (&[Vec<f64>], &[Vec<f64>]),
+    rows: &RangeInclusive<usize>,
+    columns: &RangeInclusive<usize>,
+) -> f32 {
+    let down: Vec<f32> = columns
+        .clone()
+        .map(|c| {
+            let (along, crossings): (Vec<f64>, Vec<f64>) = rows
+                .clone()
+                .map(|r| (vertical[c][r], horizontal[r][c]))
+                .unzip();
+            lines::inked_along(mask, &along, &crossings)
+        })
+        .collect();
+    let across: Vec<f32> = rows
+        .clone()
+        .map(|r| {
+            let (along, crossings): (Vec<f64>, Vec<f64>) = columns
+                .clone()
+                .map(|c| (horizontal[r][c], vertical[c][r]))
+                .unzip();
+            lines::inked_along(across_mask, &along, &crossings)
+        })
+        .collect();
+    let count = (down.len() + across.len()).max(1);
+    down.iter().chain(&across).sum::<f32>() / count as f32
 }
 
 /// How much of a row of cells' height its inner walls are inked at least, and how little in a

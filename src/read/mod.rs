@@ -128,6 +128,7 @@ fn read_grid_and_upright(
             upright.map(without_noise),
         );
     }
+    let read = with_sideways_digits(read, &crops, levels, classifier);
     (without_noise(read), upright.map(without_noise))
 }
 
@@ -439,6 +440,57 @@ fn read_turned(
         cells,
         quarter_turns: turns,
     })
+}
+
+/// How sure the classifier must be of a digit that shows only when its cell is read turned:
+/// motion blur smears paper texture into streaks one way, which the glyph finder drops as
+/// dashes upright and may keep turned, and those read poorly.
+const SIDEWAYS_DIGIT: f32 = 0.9;
+
+/// `read`, turned a quarter or three quarters, with each cell that read blank or black upright
+/// read again turned. The glyph finder is not the same sideways: a digit on its side is a short
+/// wide blob, taken for a dash of noise (a 1 above all, a mere bar then) or cut in two as too
+/// wide for one digit (which makes a shadowed cell's digit a black given); turned upright it
+/// stands as any digit does. Only a cell that shows a single digit read surely
+/// ([`SIDEWAYS_DIGIT`]) turned is changed.
+fn with_sideways_digits(
+    mut read: GridRead,
+    crops: &[Vec<GrayImage>],
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> GridRead {
+    let turns = read.quarter_turns;
+    if turns % 2 == 0 {
+        return read;
+    }
+    let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
+    for cell in &mut read.cells {
+        if !matches!(cell.value, CellValue::Blank | CellValue::Black) {
+            continue;
+        }
+        let (r, c) = source_cell(cell.row, cell.column, turns, source_rows, source_columns);
+        let crop = if turns == 1 {
+            image::imageops::rotate90(&crops[r][c])
+        } else {
+            image::imageops::rotate270(&crops[r][c])
+        };
+        let turned = if cell.value == CellValue::Black {
+            let darkness = glyphs::flattened(&crop);
+            read_dark_cell(&crop, &darkness, levels, cell.row, cell.column, classifier)
+        } else {
+            match glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink) {
+                content @ CellContent::Glyphs(_) => {
+                    read_cell(content, &crop, cell.row, cell.column, classifier)
+                }
+                _ => continue,
+            }
+        };
+        let digit = matches!(turned.value, CellValue::Number(n) if n < 10);
+        if digit && turned.confidence >= SIDEWAYS_DIGIT {
+            *cell = turned;
+        }
+    }
+    read
 }
 
 /// The cell of the unturned lattice that shows at (`row`, `column`) after `turns` clockwise
