@@ -12,6 +12,7 @@ pub mod classifier;
 pub mod clues;
 pub mod glyphs;
 mod jump;
+mod page_digits;
 mod rules;
 pub mod synth;
 pub mod train;
@@ -121,6 +122,7 @@ fn read_grid_and_upright(
         None => (upright, None),
     };
     if looks_like_jump(&read) {
+        let read = page_digits::read_by_company(&crops, &read, levels, classifier);
         return (
             jump::reread_start(image, lattice, &read, levels, classifier),
             upright.map(without_noise),
