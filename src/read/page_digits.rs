@@ -77,9 +77,9 @@ pub fn read_by_company(
             if !HEIGHTS.contains(&tall) || (!single(glyphs) && wide > SPLIT_WIDTH) {
                 return None;
             }
-            let largest = glyphs.iter().max_by_key(|g| {
-                (g.bounds.x1 - g.bounds.x0) * (g.bounds.y1 - g.bounds.y0)
-            })?;
+            let largest = glyphs
+                .iter()
+                .max_by_key(|g| (g.bounds.x1 - g.bounds.x0) * (g.bounds.y1 - g.bounds.y0))?;
             Some(Sample {
                 index: *index,
                 look: look(darkness, crop.width() as usize, &whole, height),
