@@ -283,3 +283,76 @@ fn reading_of(cell: &CellRead, combined: Combined) -> CellRead {
         ..cell.clone()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sample whose look is `base` nudged by `jitter` in a place of its own (so that copies
+    /// lie apart as a page's do; unit length after), read by the classifier as `digit` with
+    /// probability `p`, the rest spread evenly.
+    fn sample(index: usize, base: usize, jitter: f32, digit: usize, p: f32) -> Sample {
+        let mut look = vec![0.0; 16];
+        look[base] = 1.0;
+        look[(base + 1 + index) % 16] = jitter;
+        let length = look.iter().map(|v: &f32| v * v).sum::<f32>().sqrt();
+        look.iter_mut().for_each(|v| *v /= length);
+        let mut probabilities = [(1.0 - p) / 9.0; 10];
+        probabilities[digit] = p;
+        Sample {
+            index,
+            look,
+            probabilities,
+            informs: true,
+        }
+    }
+
+    fn cell(value: CellValue, confidence: f32) -> CellRead {
+        CellRead {
+            row: 0,
+            column: 0,
+            value,
+            confidence,
+            alternatives: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_misread_glyph_among_copies_of_its_digit_reads_as_they_do() {
+        let mut samples: Vec<Sample> = (0..8).map(|i| sample(i, 0, 0.2, 2, 0.95)).collect();
+        samples.push(sample(8, 0, 0.2, 3, 0.9));
+        let readings = combined(&samples);
+        let misread = reading_of(
+            &cell(CellValue::Number(3), 0.9),
+            readings.into_iter().last().unwrap(),
+        );
+        assert_eq!(misread.value, CellValue::Number(2));
+        assert!(misread.confidence > 0.9, "{}", misread.confidence);
+    }
+
+    #[test]
+    fn a_digit_unlike_the_others_keeps_its_own_reading() {
+        let mut samples: Vec<Sample> = (0..8).map(|i| sample(i, 0, 0.2, 1, 0.95)).collect();
+        samples.push(sample(8, 8, 0.2, 7, 0.9));
+        let readings = combined(&samples);
+        let lone = reading_of(
+            &cell(CellValue::Number(7), 0.9),
+            readings.into_iter().last().unwrap(),
+        );
+        assert_eq!(lone.value, CellValue::Number(7));
+        assert!(lone.confidence > 0.85, "{}", lone.confidence);
+    }
+
+    #[test]
+    fn copies_the_classifier_reads_every_which_way_stay_unsure() {
+        // A blurred digit the classifier cannot place: its copies read 8, 3 or 5, none surely.
+        let samples: Vec<Sample> = (0..9)
+            .map(|i| sample(i, 0, 0.2, [8, 3, 8, 5, 8][i % 5], 0.5))
+            .collect();
+        for (reading, s) in combined(&samples).into_iter().zip(&samples) {
+            let digit = s.probabilities.iter().position(|&p| p == 0.5).unwrap();
+            let read = reading_of(&cell(CellValue::Number(digit as u32), 0.5), reading);
+            assert!(read.confidence < 0.6, "{read:?}");
+        }
+    }
+}
