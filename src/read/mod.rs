@@ -2,7 +2,8 @@
 //! confidence and its ranked alternative readings.
 //!
 //! `glyphs` finds and normalises the glyphs in a cell crop, `classifier` reads each as a digit,
-//! `synth` renders labelled cells and `train` fits the model (for `examples/train_digits.rs`).
+//! `synth` renders labelled cells and `train` fits the model (for `examples/train_digits.rs`);
+//! `page_digits` re-reads a jump maze's digits by their look-alikes on the page.
 //! This module reads boxed grids with numbers in cells (Sudoku, Nurikabe) in any of the four
 //! upright orientations, choosing the one the digit classifier is most sure of. It does not find
 //! the grid (that is `detect`) or solve (that is `solve`); [`correct`] only asks the solvers
@@ -13,6 +14,7 @@ mod clue_totals;
 pub mod clues;
 pub mod glyphs;
 mod jump;
+mod page_digits;
 mod rules;
 mod splits;
 pub mod synth;
@@ -123,6 +125,7 @@ fn read_grid_and_upright(
         None => (upright, None),
     };
     if looks_like_jump(&read) {
+        let read = page_digits::read_by_company(&crops, &read, levels, classifier);
         return (
             jump::reread_start(image, lattice, &read, levels, classifier),
             upright.map(without_noise),

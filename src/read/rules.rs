@@ -32,7 +32,7 @@ pub fn without_rules(crop: &GrayImage) -> GrayImage {
         if let Some(bands) = rule_bands(current, vertical, BORDER) {
             let mut image = current.clone();
             for band in bands {
-                paint_over(&mut image, band, vertical);
+                paint_between(&mut image, band, vertical);
             }
             cleaned = Some(image);
         }
@@ -238,9 +238,50 @@ fn rule_bands(crop: &GrayImage, vertical: bool, border: f32) -> Option<Vec<(usiz
     (!bands.is_empty()).then_some(bands)
 }
 
-/// Paints the band (first, last) of `image`, a pixel wider on each side for the line's blurred
-/// edge, with a ramp between the pixels just outside it, line by line along the band.
+/// Lifts the band (first, last) of `image`, a pixel wider on each side for the line's blurred
+/// edge, back to paper: each line across the band is lightened by how much darker than the
+/// crop's typical line its paper-most pixels are (the rule's own darkness there), no pixel
+/// past that paper. A digit's stroke under the rule stays as much darker than the rule as it
+/// was, so a 1 printed along the rule or a stroke crossing it survives, where painting the band
+/// over with the paper beside it would wipe them.
 fn paint_over(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let across = if vertical { w } else { h };
+    let along = if vertical { h } else { w };
+    let low = first.saturating_sub(2);
+    let high = (last + 2).min(across - 1);
+    let index = |line: usize, position: usize| {
+        if vertical {
+            position * w + line
+        } else {
+            line * w + position
+        }
+    };
+    let pixels: &mut [u8] = image;
+    let rank = (along as f32 * RANK) as usize;
+    let level = |pixels: &[u8], line: usize| {
+        let mut values: Vec<u8> = (0..along).map(|p| pixels[index(line, p)]).collect();
+        f32::from(*values.select_nth_unstable(rank.min(along - 1)).1)
+    };
+    let mut all: Vec<f32> = (0..across).map(|line| level(pixels, line)).collect();
+    let lifts: Vec<f32> = (low..=high).map(|line| all[line]).collect();
+    all.sort_by(f32::total_cmp);
+    let typical = all[all.len() / 2];
+    for (line, rule) in (low..=high).zip(lifts) {
+        let lift = (typical - rule).max(0.0);
+        for position in 0..along {
+            let pixel = &mut pixels[index(line, position)];
+            let value = f32::from(*pixel);
+            *pixel = (value + lift).min(typical.max(value)).round() as u8;
+        }
+    }
+}
+
+/// Paints the band (first, last) of `image`, a pixel wider on each side for the line's blurred
+/// edge, with a ramp between the pixels just outside it, line by line along the band: for a
+/// band found in one crop alone, which may be a curved mark (the start cell's ring) rather
+/// than a straight rule, so that its darkness along the band says nothing.
+fn paint_between(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
     let (w, h) = (image.width() as usize, image.height() as usize);
     let across = if vertical { w } else { h };
     let along = if vertical { h } else { w };

@@ -1,0 +1,358 @@
+//! Reads a number-jump maze's digits by the company they keep: every digit of one maze is
+//! printed in the same face and size and photographed with the same blur, so a digit looks
+//! most like the other copies of itself on the page. Under heavy defocus the classifier
+//! misreads many glyphs one by one (a blurred 2 as 3, a 1 as 8), while the copies of a digit
+//! still look alike; each glyph's reading is combined with those of the glyphs that look most
+//! like it in the photo's own grey levels (not the binarised glyph, which blur reduces to a
+//! blob).
+//!
+//! Used for jump mazes only, whose solver cannot catch a misread (any way out solves them);
+//! Sudoku and Nurikabe readings are checked by their solvers instead. It does not find glyphs
+//! or read them alone (`glyphs`, `classifier`), and leaves the start cell (its ring changes how
+//! it looks) to `jump`.
+
+use image::GrayImage;
+
+use super::classifier::DigitClassifier;
+use super::glyphs::{self, Bounds, CellContent};
+use super::{source_cell, CellRead, CellValue, GridRead, Levels, ALTERNATIVES};
+
+/// How many of the most alike glyphs inform each glyph's reading.
+const NEIGHBOURS: usize = 8;
+/// The share of the page's typical glyph height a glyph may differ by and still be taken for
+/// one of its digits: the digits of one maze are one height, while a rule's or a box line's
+/// sliver, or two digits run together, are not.
+const HEIGHTS: std::ops::RangeInclusive<f32> = 0.75..=1.3;
+/// A glyph cut into parts (blur breaking a thin stroke) is still one digit when all its parts
+/// together are no wider than this many times the page's typical digit; a real two-digit
+/// number is about twice as wide.
+const SPLIT_WIDTH: f32 = 1.4;
+/// Side of the window compared, as a share of the typical glyph height, and its samples a side.
+const WINDOW: f32 = 1.3;
+const SAMPLES: usize = 20;
+/// Probabilities are floored here before taking logs, so that one glyph ruling a digit all but
+/// out cannot veto it against the rest of the page.
+const FLOOR: f32 = 1e-3;
+
+/// One glyph taking part: the cell it is in, what it looks like, the classifier's reading of
+/// it, and whether it may inform other glyphs (a digit cut into parts only listens).
+struct Sample {
+    index: usize,
+    look: Vec<f32>,
+    probabilities: [f32; 10],
+    informs: bool,
+}
+
+/// `read` (of `crops`, the cells as cut for reading, in the lattice's orientation) with each
+/// single-digit number re-read from its own glyph and the glyphs most like it on the page.
+/// Cells whose glyphs are not digit-sized, and the centre (start) cell, keep their reading.
+pub fn read_by_company(
+    crops: &[Vec<GrayImage>],
+    read: &GridRead,
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> GridRead {
+    let found = glyphs_of_numbers(crops, read, levels);
+    let single = |glyphs: &[glyphs::NormalisedGlyph]| glyphs.len() == 1;
+    let typical = |measure: fn(&Bounds) -> u32| {
+        let mut sizes: Vec<u32> = found
+            .iter()
+            .filter(|(_, _, _, g)| single(g))
+            .map(|(_, _, _, g)| measure(&g[0].bounds))
+            .collect();
+        sizes.sort_unstable();
+        sizes.get(sizes.len() / 2).map_or(0.0, |&s| s as f32)
+    };
+    let height = typical(|b| b.y1 - b.y0);
+    let width = typical(|b| b.x1 - b.x0);
+    if height < 1.0 || width < 1.0 {
+        return read.clone();
+    }
+    let samples: Vec<Sample> = found
+        .iter()
+        .filter_map(|(index, crop, darkness, glyphs)| {
+            let whole = union(glyphs);
+            let tall = (whole.y1 - whole.y0) as f32 / height;
+            let wide = (whole.x1 - whole.x0) as f32 / width;
+            if !HEIGHTS.contains(&tall) || (!single(glyphs) && wide > SPLIT_WIDTH) {
+                return None;
+            }
+            let largest = glyphs
+                .iter()
+                .max_by_key(|g| (g.bounds.x1 - g.bounds.x0) * (g.bounds.y1 - g.bounds.y0))?;
+            Some(Sample {
+                index: *index,
+                look: look(darkness, crop.width() as usize, &whole, height),
+                probabilities: classifier.classify(largest).probabilities,
+                informs: single(glyphs),
+            })
+        })
+        .collect();
+    let mut reread = read.clone();
+    for (sample, reading) in samples.iter().zip(combined(&samples)) {
+        reread.cells[sample.index] = reading_of(&read.cells[sample.index], reading);
+    }
+    reread
+}
+
+/// For every number cell but the centre: its index in `read`, its crop turned upright, that
+/// crop's flattened darkness, and its glyphs.
+fn glyphs_of_numbers(
+    crops: &[Vec<GrayImage>],
+    read: &GridRead,
+    levels: Levels,
+) -> Vec<(usize, GrayImage, Vec<f32>, Vec<glyphs::NormalisedGlyph>)> {
+    let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
+    let centre = (read.rows / 2) * read.columns + read.columns / 2;
+    read.cells
+        .iter()
+        .enumerate()
+        .filter(|&(index, cell)| index != centre && matches!(cell.value, CellValue::Number(_)))
+        .filter_map(|(index, _)| {
+            let (row, column) = (index / read.columns, index % read.columns);
+            let (r, c) = source_cell(row, column, read.quarter_turns, source_rows, source_columns);
+            let source = crops.get(r)?.get(c)?;
+            let crop = match read.quarter_turns % 4 {
+                0 => source.clone(),
+                1 => image::imageops::rotate90(source),
+                2 => image::imageops::rotate180(source),
+                _ => image::imageops::rotate270(source),
+            };
+            let darkness = glyphs::flattened(&crop);
+            match glyphs::read_flattened(&crop, &darkness, levels.paper, levels.ink) {
+                CellContent::Glyphs(found) if !found.is_empty() => {
+                    Some((index, crop, darkness, found))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// The box around all of `glyphs` (not empty).
+fn union(glyphs: &[glyphs::NormalisedGlyph]) -> Bounds {
+    glyphs.iter().skip(1).fold(glyphs[0].bounds, |a, g| Bounds {
+        x0: a.x0.min(g.bounds.x0),
+        y0: a.y0.min(g.bounds.y0),
+        x1: a.x1.max(g.bounds.x1),
+        y1: a.y1.max(g.bounds.y1),
+    })
+}
+
+/// What a glyph looks like: the crop's flattened darkness (`w` pixels wide) in a square of
+/// [`WINDOW`] times the page's glyph `height` around the glyph's box, sampled on a
+/// [`SAMPLES`]-square grid, less its mean and scaled to unit length, so that glyphs compare
+/// by shape whatever their contrast.
+fn look(darkness: &[f32], w: usize, bounds: &Bounds, height: f32) -> Vec<f32> {
+    let h = darkness.len() / w.max(1);
+    let at = |x: i64, y: i64| {
+        if x < 0 || y < 0 || x >= w as i64 || y >= h as i64 {
+            0.0
+        } else {
+            darkness[y as usize * w + x as usize]
+        }
+    };
+    let centre = (
+        (bounds.x0 + bounds.x1) as f32 / 2.0,
+        (bounds.y0 + bounds.y1) as f32 / 2.0,
+    );
+    let side = WINDOW * height;
+    let step = side / SAMPLES as f32;
+    let mut values: Vec<f32> = (0..SAMPLES * SAMPLES)
+        .map(|i| {
+            let x = centre.0 - side / 2.0 + ((i % SAMPLES) as f32 + 0.5) * step - 0.5;
+            let y = centre.1 - side / 2.0 + ((i / SAMPLES) as f32 + 0.5) * step - 0.5;
+            let (x0, y0) = (x.floor(), y.floor());
+            let (fx, fy) = (x - x0, y - y0);
+            let (x0, y0) = (x0 as i64, y0 as i64);
+            at(x0, y0) * (1.0 - fx) * (1.0 - fy)
+                + at(x0 + 1, y0) * fx * (1.0 - fy)
+                + at(x0, y0 + 1) * (1.0 - fx) * fy
+                + at(x0 + 1, y0 + 1) * fx * fy
+        })
+        .collect();
+    let mean = values.iter().sum::<f32>() / values.len() as f32;
+    values.iter_mut().for_each(|v| *v -= mean);
+    let length = values.iter().map(|v| v * v).sum::<f32>().sqrt().max(1e-6);
+    values.iter_mut().for_each(|v| *v /= length);
+    values
+}
+
+/// A glyph's combined reading: each digit's probability, and its support (the classifier's
+/// probability of it averaged over the glyph and its weighted neighbours).
+struct Combined {
+    probabilities: [f32; 10],
+    support: [f32; 10],
+}
+
+/// Each sample's reading combined with its [`NEIGHBOURS`] most alike informing samples. A
+/// neighbour's weight falls off with its distance in units of the page's typical distance
+/// between a glyph and its nearest look-alike (copies of one digit lie about that far apart;
+/// another digit, further): the log-probabilities add up with those weights.
+fn combined(samples: &[Sample]) -> Vec<Combined> {
+    let distance = |a: &Sample, b: &Sample| {
+        a.look
+            .iter()
+            .zip(&b.look)
+            .map(|(x, y)| (x - y) * (x - y))
+            .sum::<f32>()
+            .sqrt()
+    };
+    let neighbours: Vec<Vec<(usize, f32)>> = samples
+        .iter()
+        .enumerate()
+        .map(|(i, sample)| {
+            let mut near: Vec<(usize, f32)> = samples
+                .iter()
+                .enumerate()
+                .filter(|&(j, other)| j != i && other.informs)
+                .map(|(j, other)| (j, distance(sample, other)))
+                .collect();
+            near.sort_by(|a, b| a.1.total_cmp(&b.1));
+            near.truncate(NEIGHBOURS);
+            near
+        })
+        .collect();
+    let mut nearest: Vec<f32> = neighbours
+        .iter()
+        .filter_map(|near| near.first().map(|n| n.1))
+        .collect();
+    nearest.sort_by(f32::total_cmp);
+    let Some(&typical) = nearest.get(nearest.len() / 2) else {
+        return samples.iter().map(alone).collect();
+    };
+    let typical = typical.max(1e-3);
+    samples
+        .iter()
+        .zip(&neighbours)
+        .map(|(sample, near)| {
+            let mut logs: [f32; 10] = sample.probabilities.map(|p| p.max(FLOOR).ln());
+            let mut support = sample.probabilities;
+            let mut weights = 1.0;
+            for &(j, d) in near {
+                let weight = (-0.5 * (d / typical).powi(2)).exp();
+                weights += weight;
+                for digit in 0..10 {
+                    let p = samples[j].probabilities[digit];
+                    logs[digit] += weight * p.max(FLOOR).ln();
+                    support[digit] += weight * p;
+                }
+            }
+            let top = logs.iter().copied().fold(f32::MIN, f32::max);
+            let mut probabilities = logs.map(|l| (l - top).exp());
+            let total: f32 = probabilities.iter().sum();
+            probabilities.iter_mut().for_each(|p| *p /= total);
+            Combined {
+                probabilities,
+                support: support.map(|s| s / weights),
+            }
+        })
+        .collect()
+}
+
+/// A sample's reading with no company.
+fn alone(sample: &Sample) -> Combined {
+    Combined {
+        probabilities: sample.probabilities,
+        support: sample.probabilities,
+    }
+}
+
+/// The reading of `cell` from its combined reading: the likeliest digit 1-9 (a jump is never
+/// 0), trusted no more than its support allows. Where the glyph and its look-alikes disagree,
+/// the page holds a digit the classifier cannot tell apart under this blur: the combined
+/// probability alone would turn such a cluster's majority misreading into certainty, while a
+/// support of 3/4 or more was right in all but a few of thousands of measured glyphs and one
+/// under 2/3 about as often wrong as right.
+fn reading_of(cell: &CellRead, combined: Combined) -> CellRead {
+    let mut ranked: Vec<(u32, f32)> = (1..10u32)
+        .map(|d| (d, combined.probabilities[d as usize]))
+        .collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let (digit, probability) = ranked[0];
+    let trusted = (2.0 * combined.support[digit as usize] - 0.5).clamp(0.0, 1.0);
+    let mut alternatives: Vec<(CellValue, f32)> = ranked[1..ALTERNATIVES]
+        .iter()
+        .map(|&(d, p)| (CellValue::Number(d), p))
+        .collect();
+    alternatives.push((CellValue::Blank, 0.0));
+    CellRead {
+        value: CellValue::Number(digit),
+        confidence: probability.min(trusted),
+        alternatives,
+        ..cell.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sample whose look is `base` nudged by `jitter` in a place of its own (so that copies
+    /// lie apart as a page's do; unit length after), read by the classifier as `digit` with
+    /// probability `p`, the rest spread evenly.
+    fn sample(index: usize, base: usize, jitter: f32, digit: usize, p: f32) -> Sample {
+        let mut look = vec![0.0; 16];
+        look[base] = 1.0;
+        look[(base + 1 + index) % 16] = jitter;
+        let length = look.iter().map(|v: &f32| v * v).sum::<f32>().sqrt();
+        look.iter_mut().for_each(|v| *v /= length);
+        let mut probabilities = [(1.0 - p) / 9.0; 10];
+        probabilities[digit] = p;
+        Sample {
+            index,
+            look,
+            probabilities,
+            informs: true,
+        }
+    }
+
+    fn cell(value: CellValue, confidence: f32) -> CellRead {
+        CellRead {
+            row: 0,
+            column: 0,
+            value,
+            confidence,
+            alternatives: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_misread_glyph_among_copies_of_its_digit_reads_as_they_do() {
+        let mut samples: Vec<Sample> = (0..8).map(|i| sample(i, 0, 0.2, 2, 0.95)).collect();
+        samples.push(sample(8, 0, 0.2, 3, 0.9));
+        let readings = combined(&samples);
+        let misread = reading_of(
+            &cell(CellValue::Number(3), 0.9),
+            readings.into_iter().last().unwrap(),
+        );
+        assert_eq!(misread.value, CellValue::Number(2));
+        assert!(misread.confidence > 0.9, "{}", misread.confidence);
+    }
+
+    #[test]
+    fn a_digit_unlike_the_others_keeps_its_own_reading() {
+        let mut samples: Vec<Sample> = (0..8).map(|i| sample(i, 0, 0.2, 1, 0.95)).collect();
+        samples.push(sample(8, 8, 0.2, 7, 0.9));
+        let readings = combined(&samples);
+        let lone = reading_of(
+            &cell(CellValue::Number(7), 0.9),
+            readings.into_iter().last().unwrap(),
+        );
+        assert_eq!(lone.value, CellValue::Number(7));
+        assert!(lone.confidence > 0.85, "{}", lone.confidence);
+    }
+
+    #[test]
+    fn copies_the_classifier_reads_every_which_way_stay_unsure() {
+        // A blurred digit the classifier cannot place: its copies read 8, 3 or 5, none surely.
+        let samples: Vec<Sample> = (0..9)
+            .map(|i| sample(i, 0, 0.2, [8, 3, 8, 5, 8][i % 5], 0.5))
+            .collect();
+        for (reading, s) in combined(&samples).into_iter().zip(&samples) {
+            let digit = s.probabilities.iter().position(|&p| p == 0.5).unwrap();
+            let read = reading_of(&cell(CellValue::Number(digit as u32), 0.5), reading);
+            assert!(read.confidence < 0.6, "{read:?}");
+        }
+    }
+}
