@@ -242,9 +242,15 @@ fn rule_bands(crop: &GrayImage, vertical: bool, border: f32) -> Option<Vec<(usiz
 /// edge, back to paper: each line across the band is lightened by how much darker than the
 /// crop's typical line its paper-most pixels are (the rule's own darkness there), no pixel
 /// past that paper. A digit's stroke under the rule stays as much darker than the rule as it
-/// was, so a 1 printed along the rule or a stroke crossing it survives, where painting the band
-/// over with the paper beside it would wipe them.
+/// was, so a 1 printed along the rule survives, where painting the band over with the paper
+/// beside it would wipe it. A stroke crossing a rule as dark as the print would be lifted away
+/// with it (a 4's bar cut in two read as 44), so where the band's two sides are both darker
+/// than half-way from paper to the rule, the band is also bridged between them
+/// (`paint_between`) and keeps the darker of the two. Fainter sides are the rule's blurred edge,
+/// and bridging them would leave a grey streak along it.
 fn paint_over(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
+    let mut bridged = image.clone();
+    paint_between(&mut bridged, (first, last), vertical);
     let (w, h) = (image.width() as usize, image.height() as usize);
     let across = if vertical { w } else { h };
     let along = if vertical { h } else { w };
@@ -267,12 +273,22 @@ fn paint_over(image: &mut GrayImage, (first, last): (usize, usize), vertical: bo
     let lifts: Vec<f32> = (low..=high).map(|line| all[line]).collect();
     all.sort_by(f32::total_cmp);
     let typical = all[all.len() / 2];
+    let darkest = lifts.iter().copied().fold(typical, f32::min);
+    let stroke = darkest + (typical - darkest) / 2.0;
+    let crossed: Vec<bool> = (0..along)
+        .map(|p| f32::from(pixels[index(low, p)]).max(f32::from(pixels[index(high, p)])) < stroke)
+        .collect();
     for (line, rule) in (low..=high).zip(lifts) {
         let lift = (typical - rule).max(0.0);
-        for position in 0..along {
+        for (position, &crossed) in crossed.iter().enumerate() {
             let pixel = &mut pixels[index(line, position)];
             let value = f32::from(*pixel);
-            *pixel = (value + lift).min(typical.max(value)).round() as u8;
+            let lifted = (value + lift).min(typical.max(value)).round() as u8;
+            *pixel = if crossed {
+                lifted.min(bridged.as_raw()[index(line, position)])
+            } else {
+                lifted
+            };
         }
     }
 }
@@ -350,6 +366,27 @@ mod tests {
             assert!((0..64).all(|y| row[0].get_pixel(45, y).0[0] > 200));
         }
         assert_eq!(cleaned[1][1], crops[1][1], "the lone stroke stays");
+    }
+
+    #[test]
+    fn a_stroke_crossing_a_rule_as_dark_as_the_print_stays_joined() {
+        // A rule down a column of three cells; the middle cell's digit has a bar across it
+        // (a 4's), printed as dark as the rule.
+        let ruled = |bar: bool| {
+            GrayImage::from_fn(64, 64, |x, y| {
+                let rule = (44..46).contains(&x);
+                let crossing = bar && (20..60).contains(&x) && (30..34).contains(&y);
+                image::Luma([if rule || crossing { 30 } else { 235 }])
+            })
+        };
+        let crops = vec![vec![ruled(false)], vec![ruled(true)], vec![ruled(false)]];
+        let cleaned = grid_without_rules(&crops);
+        assert!((0..64).all(|y| cleaned[0][0].get_pixel(45, y).0[0] > 200));
+        assert!((0..20).all(|y| cleaned[1][0].get_pixel(45, y).0[0] > 200));
+        assert!(
+            (20..60).all(|x| cleaned[1][0].get_pixel(x, 32).0[0] < 60),
+            "the bar is not cut where it crosses the rule"
+        );
     }
 
     #[test]
