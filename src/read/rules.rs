@@ -55,6 +55,15 @@ pub fn grid_without_rules(crops: &[Vec<GrayImage>]) -> Vec<Vec<GrayImage>> {
 /// [`grid_without_rules`] for crops reaching past their cells: bands within `border` (a share
 /// of the crop) of its edges are the cells' own lines and are left alone.
 pub fn grid_without_rules_inside(crops: &[Vec<GrayImage>], border: f32) -> Vec<Vec<GrayImage>> {
+    grid_wiped(crops, border, lift)
+}
+
+/// How a rule's band is wiped from a crop: the band (first, last line across) along vertical
+/// or horizontal lines.
+type Wipe = fn(&mut GrayImage, Band, bool);
+
+/// [`grid_without_rules_inside`], each rule wiped by `wipe`.
+fn grid_wiped(crops: &[Vec<GrayImage>], border: f32, wipe: Wipe) -> Vec<Vec<GrayImage>> {
     let bands: Vec<Vec<[Vec<Band>; 2]>> = crops
         .iter()
         .map(|row| {
@@ -96,7 +105,7 @@ pub fn grid_without_rules_inside(crops: &[Vec<GrayImage>], border: f32) -> Vec<V
                     for (direction, vertical) in [(0, true), (1, false)] {
                         for &band in &bands[r][c][direction] {
                             if continues(r as i64, c as i64, direction, band) {
-                                paint_over(&mut cleaned, band, vertical);
+                                wipe(&mut cleaned, band, vertical);
                             }
                         }
                     }
@@ -144,7 +153,9 @@ pub fn bands_without_rules(bands: &[GrayImage], side: u32, across: bool) -> Vec<
             .map(|band| (0..squares).map(|k| square(band, k)).collect())
             .collect()
     };
-    let cleaned = grid_without_rules(&grid);
+    // Painted over rather than lifted: a clue band's rule runs through numbers printed across
+    // it, whose strokes lifting leaves cut (a 10 and a 3 read as 1 and 1 in a generated photo).
+    let cleaned = grid_wiped(&grid, BORDER, paint_between);
     bands
         .iter()
         .enumerate()
@@ -248,7 +259,7 @@ fn rule_bands(crop: &GrayImage, vertical: bool, border: f32) -> Option<Vec<(usiz
 /// than half-way from paper to the rule, the band is also bridged between them
 /// (`paint_between`) and keeps the darker of the two. Fainter sides are the rule's blurred edge,
 /// and bridging them would leave a grey streak along it.
-fn paint_over(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
+fn lift(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
     let mut bridged = image.clone();
     paint_between(&mut bridged, (first, last), vertical);
     let (w, h) = (image.width() as usize, image.height() as usize);
@@ -296,7 +307,8 @@ fn paint_over(image: &mut GrayImage, (first, last): (usize, usize), vertical: bo
 /// Paints the band (first, last) of `image`, a pixel wider on each side for the line's blurred
 /// edge, with a ramp between the pixels just outside it, line by line along the band: for a
 /// band found in one crop alone, which may be a curved mark (the start cell's ring) rather
-/// than a straight rule, so that its darkness along the band says nothing.
+/// than a straight rule, so that its darkness along the band says nothing; and for rules
+/// across clue bands (see [`bands_without_rules`]).
 fn paint_between(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
     let (w, h) = (image.width() as usize, image.height() as usize);
     let across = if vertical { w } else { h };
