@@ -262,7 +262,13 @@ pub fn percentile(values: &[u8], share: f32) -> f32 {
     for &v in values {
         histogram[usize::from(v)] += 1;
     }
-    let wanted = (values.len() as f32 * share) as usize;
+    histogram_percentile(&histogram, share)
+}
+
+/// The level below which `share` of the pixels counted in `histogram` (one count per level)
+/// fall; 255 when it counts none.
+pub fn histogram_percentile(histogram: &[usize; 256], share: f32) -> f32 {
+    let wanted = (histogram.iter().sum::<usize>() as f32 * share) as usize;
     let mut seen = 0;
     for (level, count) in histogram.iter().enumerate() {
         seen += count;

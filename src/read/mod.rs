@@ -256,20 +256,7 @@ fn paper_level(crops: &[Vec<GrayImage>]) -> f32 {
             histogram[usize::from(pixel)] += 1;
         }
     }
-    let total: usize = histogram.iter().sum();
-    if total == 0 {
-        return 255.0;
-    }
-    // The level at position `total * 9 / 10` of all the pixels in order.
-    let index = total * 9 / 10;
-    let mut below = 0;
-    for (level, &count) in histogram.iter().enumerate() {
-        below += count;
-        if below > index {
-            return level as f32;
-        }
-    }
-    255.0
+    glyphs::histogram_percentile(&histogram, 0.9)
 }
 
 /// The gray level of the paper around each cell: the brightest of the paper levels (a high
