@@ -46,3 +46,52 @@ pub fn puzzle(path: &Path) -> Box<dyn Puzzle> {
 pub fn gridsight() -> std::process::Command {
     std::process::Command::new(env!("CARGO_BIN_EXE_gridsight"))
 }
+
+/// The file `name` under `tests/data`.
+pub fn test_data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// Photographs the puzzle file `source` with `gridsight photo` (`preset`, `seed`: the same seed
+/// gives the same bytes) into a scratch folder, reads the photo back with `solve --json
+/// --no-image`, which must succeed, and returns the report and the photo's truth. The scratch
+/// files are removed.
+pub fn photographed_and_solved(
+    source: &Path,
+    preset: &str,
+    seed: u64,
+) -> (serde_json::Value, serde_json::Value) {
+    let dir = std::env::temp_dir().join(format!("gridsight-photographed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = source.file_name().unwrap().to_string_lossy();
+    let photo = dir.join(format!("{name}-{preset}-{seed}.jpg"));
+    let made = gridsight()
+        .args(["photo", source.to_str().unwrap(), "--preset", preset])
+        .args(["--seed", &seed.to_string(), "-o", photo.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let read = gridsight()
+        .args(["solve", "--json", "--no-image", photo.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        read.status.code(),
+        Some(0),
+        "{name} {preset} {seed}: {}",
+        String::from_utf8_lossy(&read.stderr)
+    );
+    let report = serde_json::from_slice(&read.stdout).unwrap();
+    let truth_path = photo.with_extension("truth.json");
+    let truth = serde_json::from_str(&std::fs::read_to_string(&truth_path).unwrap()).unwrap();
+    for written in [&photo, &truth_path] {
+        std::fs::remove_file(written).unwrap();
+    }
+    (report, truth)
+}
