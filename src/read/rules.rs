@@ -249,6 +249,46 @@ fn rule_bands(crop: &GrayImage, vertical: bool, border: f32) -> Option<Vec<(usiz
     (!bands.is_empty()).then_some(bands)
 }
 
+/// Where a band (first, last line across) lies in an image read along `vertical` lines: its
+/// lines from `low` to `high` reach a pixel past the band each side for the line's blurred edge
+/// and one more, the band's sides.
+struct BandLayout {
+    width: usize,
+    vertical: bool,
+    across: usize,
+    along: usize,
+    low: usize,
+    high: usize,
+}
+
+impl BandLayout {
+    fn new(image: &GrayImage, (first, last): Band, vertical: bool) -> BandLayout {
+        let (width, height) = (image.width() as usize, image.height() as usize);
+        let (across, along) = if vertical {
+            (width, height)
+        } else {
+            (height, width)
+        };
+        BandLayout {
+            width,
+            vertical,
+            across,
+            along,
+            low: first.saturating_sub(2),
+            high: (last + 2).min(across - 1),
+        }
+    }
+
+    /// The pixel index of `position` along line `line`.
+    fn index(&self, line: usize, position: usize) -> usize {
+        if self.vertical {
+            position * self.width + line
+        } else {
+            line * self.width + position
+        }
+    }
+}
+
 /// Lifts the band (first, last) of `image`, a pixel wider on each side for the line's blurred
 /// edge, back to paper: each line across the band is lightened by how much darker than the
 /// crop's typical line its paper-most pixels are (the rule's own darkness there), no pixel
@@ -262,18 +302,9 @@ fn rule_bands(crop: &GrayImage, vertical: bool, border: f32) -> Option<Vec<(usiz
 fn lift(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
     let mut bridged = image.clone();
     paint_between(&mut bridged, (first, last), vertical);
-    let (w, h) = (image.width() as usize, image.height() as usize);
-    let across = if vertical { w } else { h };
-    let along = if vertical { h } else { w };
-    let low = first.saturating_sub(2);
-    let high = (last + 2).min(across - 1);
-    let index = |line: usize, position: usize| {
-        if vertical {
-            position * w + line
-        } else {
-            line * w + position
-        }
-    };
+    let layout = BandLayout::new(image, (first, last), vertical);
+    let (across, along, low, high) = (layout.across, layout.along, layout.low, layout.high);
+    let index = |line: usize, position: usize| layout.index(line, position);
     let pixels: &mut [u8] = image;
     let rank = (along as f32 * RANK) as usize;
     let level = |pixels: &[u8], line: usize| {
@@ -310,18 +341,9 @@ fn lift(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
 /// than a straight rule, so that its darkness along the band says nothing; and for rules
 /// across clue bands (see [`bands_without_rules`]).
 fn paint_between(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
-    let (w, h) = (image.width() as usize, image.height() as usize);
-    let across = if vertical { w } else { h };
-    let along = if vertical { h } else { w };
-    let low = first.saturating_sub(2);
-    let high = (last + 2).min(across - 1);
-    let index = |line: usize, position: usize| {
-        if vertical {
-            position * w + line
-        } else {
-            line * w + position
-        }
-    };
+    let layout = BandLayout::new(image, (first, last), vertical);
+    let (along, low, high) = (layout.along, layout.low, layout.high);
+    let index = |line: usize, position: usize| layout.index(line, position);
     let pixels: &mut [u8] = image;
     for position in 0..along {
         let a = f32::from(pixels[index(low, position)]);
