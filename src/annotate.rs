@@ -169,8 +169,7 @@ pub fn annotate(photo: &PhotoGeometry, puzzle: &dyn Puzzle, solved: &Solved) -> 
             }
         }
     }
-    draw_legend(&mut image, &photo.lattice, puzzle, solved);
-    image
+    draw_legend(image, &photo.lattice, puzzle, solved)
 }
 
 /// The path as one arrow per jump from cell centre to cell centre, each numbered in a badge at
@@ -293,12 +292,18 @@ fn arrow(image: &mut RgbImage, tail: (f32, f32), tip: (f32, f32), cell: f32) {
     );
 }
 
-/// A white box in a corner of the photo: kind, verdict and any QR text. The corner is the one
-/// where the box covers least of the puzzle: the lattice first, then a margin around it as
-/// wide as half the lattice, where a nonogram's clues and a jump maze's exit arrow lie.
-fn draw_legend(image: &mut RgbImage, lattice: &Lattice, puzzle: &dyn Puzzle, solved: &Solved) {
+/// A white box naming the kind, the verdict and any QR text, in a corner of the photo clear of
+/// the puzzle: clear of the lattice and of a margin around it as wide as half the lattice, where
+/// a nonogram's clues and a jump maze's exit arrow lie. When no corner is clear (a puzzle that
+/// fills the photo, a small image) the box goes on a white strip added below the photo, so it
+/// never hides a cell or a clue.
+fn draw_legend(
+    image: RgbImage,
+    lattice: &Lattice,
+    puzzle: &dyn Puzzle,
+    solved: &Solved,
+) -> RgbImage {
     let font = FontName::Sans.font();
-    let size = (image.width().min(image.height()) as f32 / 30.0).clamp(12.0, 60.0);
     let verdict = if solved.unique {
         "unique solution"
     } else {
@@ -311,21 +316,46 @@ fn draw_legend(image: &mut RgbImage, lattice: &Lattice, puzzle: &dyn Puzzle, sol
         puzzle.height()
     )];
     lines.extend(solved.qr.iter().map(|qr| format!("QR: {qr}")));
-    let width = lines
-        .iter()
-        .map(|l| canvas::text_advance(&font, size, l))
-        .fold(0.0, f32::max)
-        + size;
-    let height = size * 1.3 * lines.len() as f32 + size * 0.6;
-    let (left, top) = legend_corner(
+    let box_width = |size: f32| {
+        lines
+            .iter()
+            .map(|l| canvas::text_advance(&font, size, l))
+            .fold(0.0, f32::max)
+            + size
+    };
+    let natural = (image.width().min(image.height()) as f32 / 30.0).clamp(12.0, 60.0);
+    // A legend wider than the photo is shrunk to fit its width, down to a still legible size.
+    let size = (natural * image.width() as f32 / box_width(natural)).clamp(8.0, natural);
+    let (width, height) = (
+        box_width(size),
+        size * 1.3 * lines.len() as f32 + size * 0.6,
+    );
+    let (mut image, left, top) = match clear_corner(
         (image.width() as f32, image.height() as f32),
         (width, height),
         lattice,
+    ) {
+        Some((left, top)) => (image, left, top),
+        None => {
+            let photo_height = image.height();
+            (
+                with_strip_below(image, height.ceil() as u32),
+                0.0,
+                photo_height as f32,
+            )
+        }
+    };
+    canvas::fill_rect(
+        &mut image,
+        left,
+        top,
+        left + width,
+        top + height,
+        Rgb([255, 255, 255]),
     );
-    canvas::fill_rect(image, left, top, width, height, Rgb([255, 255, 255]));
     for (i, line) in lines.iter().enumerate() {
         canvas::draw_text(
-            image,
+            &mut image,
             &font,
             size,
             line,
@@ -334,42 +364,38 @@ fn draw_legend(image: &mut RgbImage, lattice: &Lattice, puzzle: &dyn Puzzle, sol
             Rgb([20, 20, 20]),
         );
     }
+    image
 }
 
-/// Top-left position of a `legend`-sized box in the corner of an `image`-sized photo that
-/// covers least of `lattice`, then least of the margin around it; top-left on a tie.
-fn legend_corner(image: (f32, f32), legend: (f32, f32), lattice: &Lattice) -> (f32, f32) {
-    let points = lattice.points.iter().flatten();
+/// The photo with a white strip `height` pixels tall added below it.
+fn with_strip_below(photo: RgbImage, height: u32) -> RgbImage {
+    let mut taller =
+        RgbImage::from_pixel(photo.width(), photo.height() + height, Rgb([255, 255, 255]));
+    image::imageops::replace(&mut taller, &photo, 0, 0);
+    taller
+}
+
+/// Top-left position of a `legend`-sized box in a corner of an `image`-sized photo that covers
+/// neither `lattice` nor the margin around it (top-left first, then top-right, bottom-left,
+/// bottom-right); `None` when every corner covers some of them or the box does not fit.
+fn clear_corner(image: (f32, f32), legend: (f32, f32), lattice: &Lattice) -> Option<(f32, f32)> {
+    if legend.0 > image.0 || legend.1 > image.1 {
+        return None;
+    }
     let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-    for &(x, y) in points {
+    for &(x, y) in lattice.points.iter().flatten() {
         (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
     }
     let (mx, my) = ((x1 - x0) / 2.0, (y1 - y0) / 2.0);
-    let overlap = |left: f32, top: f32, [a0, b0, a1, b1]: [f32; 4]| {
-        let w = (left + legend.0).min(a1) - left.max(a0);
-        let h = (top + legend.1).min(b1) - top.max(b0);
-        w.max(0.0) * h.max(0.0)
-    };
-    let corners = [
+    let (a0, b0, a1, b1) = (x0 - mx, y0 - my, x1 + mx, y1 + my);
+    [
         (0.0, 0.0),
-        ((image.0 - legend.0).max(0.0), 0.0),
-        (0.0, (image.1 - legend.1).max(0.0)),
-        ((image.0 - legend.0).max(0.0), (image.1 - legend.1).max(0.0)),
-    ];
-    let cost = |&(left, top): &(f32, f32)| {
-        (
-            overlap(left, top, [x0, y0, x1, y1]),
-            overlap(left, top, [x0 - mx, y0 - my, x1 + mx, y1 + my]),
-        )
-    };
-    corners
-        .into_iter()
-        .min_by(|a, b| {
-            cost(a)
-                .partial_cmp(&cost(b))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        })
-        .unwrap_or((0.0, 0.0))
+        (image.0 - legend.0, 0.0),
+        (0.0, image.1 - legend.1),
+        (image.0 - legend.0, image.1 - legend.1),
+    ]
+    .into_iter()
+    .find(|&(left, top)| left + legend.0 <= a0 || left >= a1 || top + legend.1 <= b0 || top >= b1)
 }
 
 #[cfg(test)]
@@ -415,24 +441,76 @@ mod tests {
         // Clear space all round: top-left.
         let centred = square_lattice(400.0, 400.0, 10, 20.0);
         assert_eq!(
-            legend_corner((1000.0, 1000.0), (100.0, 40.0), &centred),
-            (0.0, 0.0)
+            clear_corner((1000.0, 1000.0), (100.0, 40.0), &centred),
+            Some((0.0, 0.0))
         );
-        // A grid at the top-left: a corner that covers none of it.
+        // A grid at the top-left: the top-right corner is past its margin.
         let top_left = square_lattice(20.0, 20.0, 9, 20.0);
         assert_eq!(
-            legend_corner((400.0, 400.0), (80.0, 40.0), &top_left),
-            (320.0, 0.0)
+            clear_corner((400.0, 400.0), (80.0, 40.0), &top_left),
+            Some((320.0, 0.0))
         );
-        // A nonogram grid at the bottom-right with its clues above and left of it: the box
-        // stays off the clue margin too.
+        // A nonogram grid at the bottom-right with its clues above and left of it: only the
+        // top-left corner is clear of the clue margin.
         let bottom_right = square_lattice(200.0, 200.0, 10, 15.0);
-        let (left, top) = legend_corner((400.0, 400.0), (120.0, 40.0), &bottom_right);
-        assert!(left + 120.0 <= 200.0 - 75.0 || top + 40.0 <= 200.0 - 75.0 || left >= 350.0);
-        assert_ne!(
-            (left, top),
-            (280.0, 360.0),
-            "the bottom-right corner covers the grid"
+        assert_eq!(
+            clear_corner((400.0, 400.0), (120.0, 40.0), &bottom_right),
+            Some((0.0, 0.0))
+        );
+        // A puzzle filling the photo, or a box wider than it: no corner.
+        let filling = square_lattice(10.0, 10.0, 9, 42.0);
+        assert_eq!(clear_corner((400.0, 400.0), (80.0, 40.0), &filling), None);
+        assert_eq!(clear_corner((100.0, 1000.0), (120.0, 40.0), &centred), None);
+    }
+
+    #[test]
+    fn a_legend_with_no_clear_corner_goes_below_the_photo_leaving_it_untouched() {
+        let photo = RgbImage::from_fn(300, 200, |x, y| Rgb([(x % 256) as u8, (y % 256) as u8, 7]));
+        let sudoku = Sudoku { cells: [0; 81] };
+        let solved = Solved {
+            solution: Box::new(SudokuSolution([1; 81])),
+            unique: true,
+            qr: None,
+            time: std::time::Duration::ZERO,
+            trace: None,
+        };
+        let filling = square_lattice(5.0, 5.0, 9, 21.0);
+        let drawn = draw_legend(photo.clone(), &filling, &sudoku, &solved);
+        assert_eq!(drawn.width(), photo.width());
+        assert!(drawn.height() > photo.height() + 8);
+        assert!(photo
+            .enumerate_pixels()
+            .all(|(x, y, p)| drawn.get_pixel(x, y) == p));
+        let inked = (photo.height()..drawn.height())
+            .flat_map(|y| (0..drawn.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| drawn.get_pixel(x, y).0[0] < 128)
+            .count();
+        assert!(
+            inked > 50,
+            "the strip holds the legend's text ({inked} dark pixels)"
+        );
+
+        // With room beside the puzzle, the photo keeps its size and the box is white under
+        // its text wherever it stands.
+        let small = square_lattice(5.0, 5.0, 9, 8.0);
+        let drawn = draw_legend(photo.clone(), &small, &sudoku, &solved);
+        assert_eq!(drawn.dimensions(), photo.dimensions());
+        let changed: Vec<(u32, u32)> = photo
+            .enumerate_pixels()
+            .filter(|&(x, y, p)| drawn.get_pixel(x, y) != p)
+            .map(|(x, y, _)| (x, y))
+            .collect();
+        // The lattice spans 5..77 and its margin 36 more each way.
+        assert!(
+            changed.iter().all(|&(x, y)| x >= 113 || y >= 113),
+            "the box stays off the puzzle and its margin"
+        );
+        assert!(
+            changed
+                .iter()
+                .filter(|&&(x, y)| drawn.get_pixel(x, y).0 == [255; 3])
+                .count()
+                > 500
         );
     }
 
