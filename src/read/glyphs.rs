@@ -874,6 +874,43 @@ mod tests {
     }
 
     #[test]
+    fn two_narrow_touching_rings_are_one_glyph_unless_cut_narrower() {
+        // Two upright ellipse rings (0s of a condensed face) touching side by side: the blob
+        // is about as wide as tall, within what one digit may be at the usual cut.
+        let ring = |x: f32, y: f32, cx: f32| {
+            let d = (((x - cx) / 10.0).powi(2) + ((y - 32.0) / 20.0).powi(2)).sqrt();
+            (0.75..=1.0).contains(&d)
+        };
+        let cell = GrayImage::from_fn(64, 64, |x, y| {
+            let (x, y) = (x as f32 + 0.5, y as f32 + 0.5);
+            Luma([if ring(x, y, 21.0) || ring(x, y, 41.0) {
+                30
+            } else {
+                230
+            }])
+        });
+        let darkness = flattened(&cell);
+        let count = |content: CellContent| match content {
+            CellContent::Glyphs(found) => found.len(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(count(find_glyphs(&cell, &darkness, 1.0)), 1);
+        assert_eq!(
+            count(find_glyphs_cut_wider_than(&cell, &darkness, 1.0, 9)),
+            2
+        );
+        assert_eq!(
+            count(find_glyphs_cut_wider_than(
+                &cell,
+                &darkness,
+                1.0,
+                WIDEST_DIGIT_TENTHS
+            )),
+            1
+        );
+    }
+
+    #[test]
     fn blank_and_black_cells() {
         let mut rng = Rng::new(4);
         for side in [20, 40, 64] {

@@ -1758,4 +1758,31 @@ mod tests {
             .collect();
         assert_eq!(counter, vec![2, 5, 1, 4, 0, 3]);
     }
+
+    fn glyph_in_columns(x0: u32, x1: u32) -> glyphs::NormalisedGlyph {
+        glyphs::NormalisedGlyph {
+            pixels: Vec::new(),
+            bounds: glyphs::Bounds {
+                x0,
+                y0: 20,
+                x1,
+                y1: 64,
+            },
+        }
+    }
+
+    #[test]
+    fn a_narrow_digit_is_not_doubted_beside_a_sure_digit_as_narrow() {
+        // A condensed 28: the 2 is 18 wide and 44 tall, under half as wide as tall, beside an
+        // 8 read surely and 20 wide.
+        let two = glyph_in_columns(14, 32);
+        let eight = glyph_in_columns(34, 54);
+        assert!(condensed_company(&two, &eight, (8, 0.99)));
+        // A 1 beside a 2 twice its width is still doubted, as is a glyph beside another 1 or
+        // beside an unsure reading.
+        let one = glyph_in_columns(14, 24);
+        assert!(!condensed_company(&one, &eight, (2, 0.99)));
+        assert!(!condensed_company(&two, &eight, (1, 0.99)));
+        assert!(!condensed_company(&two, &eight, (8, 0.6)));
+    }
 }
