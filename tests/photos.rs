@@ -306,7 +306,7 @@ fn a_magazine_nonogram_with_a_drop_shadow_has_its_whole_boxed_lattice_found() {
     };
     // 30x30 with 4 rows and 4 columns of clue boxes, its frame merged with a dark shadow on
     // two sides: the lattice must cover the boxes and the grid, 34 each way, and read as a
-    // boxed nonogram (its clues are not all read right yet, so it is not solved).
+    // boxed nonogram (that it then solves is the next test).
     let photo = shared.join("photos/nonogram-magazine/magazine-5.jpg");
     let output = run(&[
         "solve",
@@ -332,6 +332,55 @@ fn a_magazine_nonogram_with_a_drop_shadow_has_its_whole_boxed_lattice_found() {
         (x - 1921.0).abs() < 20.0 && (y - 1793.0).abs() < 20.0,
         "bottom-right corner at ({x}, {y})"
     );
+}
+
+#[test]
+fn the_magazine_nonogram_in_a_condensed_face_reads_into_a_puzzle_with_one_solution() {
+    let Some(shared) = common::shared("magazine nonogram photo") else {
+        return;
+    };
+    // magazine-5: condensed clue digits nearly filling their boxes, pairs such as 20 and 22
+    // touching, a 26 against a heavy box line and a 12 printed low against the frame. All 143
+    // numbers as printed, no correction needed, and exactly one picture.
+    let photo = shared.join("photos/nonogram-magazine/magazine-5.jpg");
+    let output = run(&["solve", "--json", "--no-image", photo.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let lines = |key: &str| report["puzzle"][key].as_array().unwrap().clone();
+    let numbers = |key: &str| -> Vec<u64> {
+        lines(key)
+            .iter()
+            .flat_map(|line| line.as_array().unwrap().clone())
+            .map(|n| n.as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!((lines("rows").len(), lines("columns").len()), (30, 30));
+    assert_eq!(numbers("rows").len() + numbers("columns").len(), 143);
+    assert_eq!(numbers("rows").iter().sum::<u64>(), 756);
+    // The first columns' clues and the last row's, read off the printed page.
+    let first_columns: Vec<Value> = lines("columns")[..14].to_vec();
+    assert_eq!(
+        Value::from(first_columns),
+        serde_json::json!([
+            [28, 1],
+            [28, 1],
+            [28, 1],
+            [28, 1],
+            [27, 2],
+            [27, 2],
+            [27, 2],
+            [27, 2],
+            [27, 2],
+            [26, 3],
+            [25, 4],
+            [17, 5],
+            [13, 12],
+            [11, 15]
+        ])
+    );
+    assert_eq!(lines("rows")[29], serde_json::json!([12, 10]));
+    assert!(report.get("corrections").is_none(), "{report}");
+    assert_eq!(report["unique"], true);
 }
 
 #[test]

@@ -63,6 +63,10 @@ const FAINT_CONTRAST: f32 = 0.12;
 const MAX_THRESHOLD: f32 = 0.55;
 /// The smallest glyph height, as a share of the cell side.
 const MIN_GLYPH_HEIGHT: f32 = 0.18;
+/// The widest a blob of ink may be and still be read as one digit, in tenths of its height: a
+/// wider one is cut at its thinnest columns into as many digits as its width holds. Kept in
+/// tenths so the comparison is exact in integers.
+pub const WIDEST_DIGIT_TENTHS: u32 = 12;
 
 /// Reads one cell crop, judging dark cells against the crop's own brightest paper (or a dim
 /// default when the crop has none). See [`read_cell_with_paper`] when the caller knows the
@@ -140,7 +144,24 @@ pub fn find_glyphs(cell: &GrayImage, darkness: &[f32], ink: f32) -> CellContent 
         return CellContent::Blank;
     }
     let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
-    glyphs_above(w, h, darkness, floor)
+    glyphs_above(w, h, darkness, floor, WIDEST_DIGIT_TENTHS)
+}
+
+/// [`find_glyphs`], with blobs cut into digits once they are wider than `widest_tenths` tenths
+/// of their height instead of [`WIDEST_DIGIT_TENTHS`]: for a second look at a crop where two
+/// narrow digits printed close together may have run into one blob.
+pub fn find_glyphs_cut_wider_than(
+    cell: &GrayImage,
+    darkness: &[f32],
+    ink: f32,
+    widest_tenths: u32,
+) -> CellContent {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
+        return CellContent::Blank;
+    }
+    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
+    glyphs_above(w, h, darkness, floor, widest_tenths)
 }
 
 /// The sides of the crop (left, top, right, bottom) that a glyph runs off: ink reaching from
@@ -191,16 +212,22 @@ pub fn find_faint_glyph(cell: &GrayImage, darkness: &[f32]) -> Option<Normalised
     if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
         return None;
     }
-    match glyph_parts(w, h, darkness, FAINTEST_CONTRAST).as_slice() {
+    match glyph_parts(w, h, darkness, FAINTEST_CONTRAST, WIDEST_DIGIT_TENTHS).as_slice() {
         [glyph] => Some(normalise(glyph, w)),
         _ => None,
     }
 }
 
 /// The glyphs in a `w` x `h` crop's `darkness`, ink being darker than Otsu's split but no
-/// fainter than `floor`.
-fn glyphs_above(w: usize, h: usize, darkness: &[f32], floor: f32) -> CellContent {
-    let glyphs = glyph_parts(w, h, darkness, floor);
+/// fainter than `floor`, blobs wider than `widest_tenths` tenths of their height cut.
+fn glyphs_above(
+    w: usize,
+    h: usize,
+    darkness: &[f32],
+    floor: f32,
+    widest_tenths: u32,
+) -> CellContent {
+    let glyphs = glyph_parts(w, h, darkness, floor, widest_tenths);
     if glyphs.is_empty() {
         return CellContent::Blank;
     }
@@ -208,33 +235,53 @@ fn glyphs_above(w: usize, h: usize, darkness: &[f32], floor: f32) -> CellContent
 }
 
 /// The ink of each glyph in a `w` x `h` crop's `darkness`, as [`glyphs_above`] finds them.
-fn glyph_parts(w: usize, h: usize, darkness: &[f32], floor: f32) -> Vec<GlyphParts> {
-    glyph_parts_at(w, h, darkness, otsu(darkness).clamp(floor, MAX_THRESHOLD))
+fn glyph_parts(
+    w: usize,
+    h: usize,
+    darkness: &[f32],
+    floor: f32,
+    widest_tenths: u32,
+) -> Vec<GlyphParts> {
+    let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
+    glyph_parts_at(w, h, darkness, threshold, widest_tenths)
 }
 
 /// The glyphs of a crop whose [`flattened`] darkness is given, ink being darker than `split`
 /// (contrast against the paper, 0..1) instead of Otsu's split: for reading print again where
 /// one split does not suit every stroke, as when blur leaves a serif digit's thin arms far
-/// fainter than its stem.
-pub fn find_glyphs_split_at(cell: &GrayImage, darkness: &[f32], split: f32) -> CellContent {
+/// fainter than its stem. Blobs wider than `widest_tenths` tenths of their height are cut (see
+/// [`WIDEST_DIGIT_TENTHS`]).
+pub fn find_glyphs_split_at(
+    cell: &GrayImage,
+    darkness: &[f32],
+    split: f32,
+    widest_tenths: u32,
+) -> CellContent {
     let (w, h) = (cell.width() as usize, cell.height() as usize);
     if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
         return CellContent::Blank;
     }
-    let glyphs = glyph_parts_at(w, h, darkness, split);
+    let glyphs = glyph_parts_at(w, h, darkness, split, widest_tenths);
     if glyphs.is_empty() {
         return CellContent::Blank;
     }
     CellContent::Glyphs(glyphs.iter().map(|glyph| normalise(glyph, w)).collect())
 }
 
-/// The ink of each glyph in a `w` x `h` crop's `darkness`, ink being darker than `threshold`.
-fn glyph_parts_at(w: usize, h: usize, darkness: &[f32], threshold: f32) -> Vec<GlyphParts> {
+/// The ink of each glyph in a `w` x `h` crop's `darkness`, ink being darker than `threshold`,
+/// blobs wider than `widest_tenths` tenths of their height cut.
+fn glyph_parts_at(
+    w: usize,
+    h: usize,
+    darkness: &[f32],
+    threshold: f32,
+    widest_tenths: u32,
+) -> Vec<GlyphParts> {
     let side = w.min(h) as f32;
     let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
     clear_border_lines(&mut ink, w, h);
     let components = kept_components(&mut ink, w, h, side);
-    group_glyphs(components, &ink, w, side)
+    group_glyphs(components, &ink, w, side, widest_tenths)
 }
 
 /// The boxes of the ink blobs in a strip of print outside any cell (a nonogram's clue band),
@@ -604,13 +651,14 @@ struct GlyphParts {
 }
 
 /// Groups components into glyphs left to right: overlapping columns join (a broken stroke), a
-/// blob too wide for one digit is cut at its thinnest columns, and parts much shorter than the
-/// tallest glyph (dots, specks) are dropped.
+/// blob wider than `widest_tenths` tenths of its height is cut at its thinnest columns, and
+/// parts much shorter than the tallest glyph (dots, specks) are dropped.
 fn group_glyphs(
     mut components: Vec<Component>,
     ink: &[bool],
     w: usize,
     side: f32,
+    widest_tenths: u32,
 ) -> Vec<GlyphParts> {
     components.sort_by_key(|c| c.bounds.x0);
     let mut merged: Vec<Component> = Vec::new();
@@ -642,7 +690,7 @@ fn group_glyphs(
         if component.height() * 5 < tallest * 2 {
             continue;
         }
-        for (lo, hi) in split_columns(&component, ink, w) {
+        for (lo, hi) in split_columns(&component, ink, w, widest_tenths) {
             let pixels: Vec<usize> = component
                 .pixels
                 .iter()
@@ -657,11 +705,11 @@ fn group_glyphs(
     glyphs
 }
 
-/// Column ranges of the digits in a blob: one range unless it is wider than a digit can be,
-/// then cuts at the columns with least ink near evenly spaced positions.
-fn split_columns(c: &Component, ink: &[bool], w: usize) -> Vec<(u32, u32)> {
+/// Column ranges of the digits in a blob: one range unless it is wider than `widest_tenths`
+/// tenths of its height, then cuts at the columns with least ink near evenly spaced positions.
+fn split_columns(c: &Component, ink: &[bool], w: usize, widest_tenths: u32) -> Vec<(u32, u32)> {
     let (width, height) = (c.width(), c.height());
-    if width * 5 <= height * 6 {
+    if width * 10 <= height * widest_tenths {
         return vec![(c.bounds.x0, c.bounds.x1)];
     }
     let pieces = ((width as f32 / (0.62 * height as f32)).round() as u32).clamp(2, 4);
@@ -823,6 +871,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn two_narrow_touching_rings_are_one_glyph_unless_cut_narrower() {
+        // Two upright ellipse rings (0s of a condensed face) touching side by side: the blob
+        // is about as wide as tall, within what one digit may be at the usual cut.
+        let ring = |x: f32, y: f32, cx: f32| {
+            let d = (((x - cx) / 10.0).powi(2) + ((y - 32.0) / 20.0).powi(2)).sqrt();
+            (0.75..=1.0).contains(&d)
+        };
+        let cell = GrayImage::from_fn(64, 64, |x, y| {
+            let (x, y) = (x as f32 + 0.5, y as f32 + 0.5);
+            Luma([if ring(x, y, 21.0) || ring(x, y, 41.0) {
+                30
+            } else {
+                230
+            }])
+        });
+        let darkness = flattened(&cell);
+        let count = |content: CellContent| match content {
+            CellContent::Glyphs(found) => found.len(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(count(find_glyphs(&cell, &darkness, 1.0)), 1);
+        assert_eq!(
+            count(find_glyphs_cut_wider_than(&cell, &darkness, 1.0, 9)),
+            2
+        );
+        assert_eq!(
+            count(find_glyphs_cut_wider_than(
+                &cell,
+                &darkness,
+                1.0,
+                WIDEST_DIGIT_TENTHS
+            )),
+            1
+        );
     }
 
     #[test]

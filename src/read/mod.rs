@@ -617,18 +617,9 @@ fn read_dark_cell(
     }
 }
 
-/// The readings of one crop, most likely first (never empty): blank or black for sure, or
-/// numbers from its glyphs with their probabilities, ending with blank at probability 0.
-fn ranked_readings(
-    crop: &GrayImage,
-    levels: Levels,
-    classifier: &DigitClassifier,
-) -> Vec<(CellValue, f32)> {
-    let content = glyphs::read_cell_with_levels(crop, levels.paper, levels.ink);
-    ranked_from_content(content, crop, classifier)
-}
-
-/// The readings of a crop whose glyphs have been found (`content`), as [`ranked_readings`].
+/// The readings of a crop whose glyphs have been found (`content`), most likely first (never
+/// empty): blank or black for sure, or numbers from its glyphs with their probabilities, ending
+/// with blank at probability 0.
 fn ranked_from_content(
     content: CellContent,
     crop: &GrayImage,
@@ -657,9 +648,23 @@ fn ranked_from_content(
     }
     // Multi-digit numbers: combine each glyph's ranked digits into ranked numbers, keeping the
     // best few at every position so the list stays short.
+    let digits: Vec<[(u8, f32); 10]> = glyphs
+        .iter()
+        .take(3)
+        .map(|glyph| classifier.classify(glyph).ranked())
+        .collect();
     let mut numbers: Vec<(u32, f32)> = vec![(0, 1.0)];
-    for glyph in glyphs.iter().take(3) {
-        let ranked = with_narrow_prior(glyph, classifier.classify(glyph).ranked());
+    for (k, glyph) in glyphs.iter().take(3).enumerate() {
+        let condensed = glyphs
+            .iter()
+            .zip(&digits)
+            .enumerate()
+            .any(|(j, (other, ranked))| j != k && condensed_company(glyph, other, ranked[0]));
+        let ranked = if condensed {
+            digits[k]
+        } else {
+            with_narrow_prior(glyph, digits[k])
+        };
         let mut next: Vec<(u32, f32)> = numbers
             .iter()
             .flat_map(|&(n, p)| {
@@ -700,6 +705,23 @@ fn ranked_from_content(
 /// newspaper 1 (a thin stem under a heavy flag once blurred) as 3, 7 or 9. Rendered digits under
 /// shear and perspective fall below it too (3-4% of them), so this only doubts the reading.
 const NARROW_GLYPH: f32 = 0.5;
+
+/// Whether `other`, a glyph of the same number read as `reading`, shows that `glyph` is as
+/// narrow as its typeface's digits are, not narrow for being a 1: it reads surely as another
+/// digit and is hardly wider. A condensed face prints every digit under half as wide as tall,
+/// and doubting its 2s, 5s and 7s as 1s ties each two-digit number with its last digit alone.
+fn condensed_company(
+    glyph: &glyphs::NormalisedGlyph,
+    other: &glyphs::NormalisedGlyph,
+    reading: (u8, f32),
+) -> bool {
+    let width = |g: &glyphs::NormalisedGlyph| g.bounds.x1 - g.bounds.x0;
+    let (digit, p) = reading;
+    digit != 1 && p >= CONDENSED_COMPANY_SURENESS && width(other) * 4 <= width(glyph) * 5
+}
+
+/// How sure the reading of a digit must be for its width to tell its typeface's.
+const CONDENSED_COMPANY_SURENESS: f32 = 0.9;
 
 /// `ranked` with 1 made the first alternative and the first reading's confidence halved when the
 /// glyph is narrow enough to be a 1, so the solver's corrector tries 1 there first.
@@ -1735,5 +1757,32 @@ mod tests {
             .map(|(r, c)| number(source_cell(r, c, 3, rows, columns)))
             .collect();
         assert_eq!(counter, vec![2, 5, 1, 4, 0, 3]);
+    }
+
+    fn glyph_in_columns(x0: u32, x1: u32) -> glyphs::NormalisedGlyph {
+        glyphs::NormalisedGlyph {
+            pixels: Vec::new(),
+            bounds: glyphs::Bounds {
+                x0,
+                y0: 20,
+                x1,
+                y1: 64,
+            },
+        }
+    }
+
+    #[test]
+    fn a_narrow_digit_is_not_doubted_beside_a_sure_digit_as_narrow() {
+        // A condensed 28: the 2 is 18 wide and 44 tall, under half as wide as tall, beside an
+        // 8 read surely and 20 wide.
+        let two = glyph_in_columns(14, 32);
+        let eight = glyph_in_columns(34, 54);
+        assert!(condensed_company(&two, &eight, (8, 0.99)));
+        // A 1 beside a 2 twice its width is still doubted, as is a glyph beside another 1 or
+        // beside an unsure reading.
+        let one = glyph_in_columns(14, 24);
+        assert!(!condensed_company(&one, &eight, (2, 0.99)));
+        assert!(!condensed_company(&two, &eight, (1, 0.99)));
+        assert!(!condensed_company(&two, &eight, (8, 0.6)));
     }
 }

@@ -4,13 +4,17 @@
 //! while a split low enough to keep them fattens a true 1 into an 8. Each value's best reading
 //! over the splits ranks them, the rest stay alternatives for the solver-in-the-loop corrector.
 //!
+//! Condensed clue digits printed close together run into one blob a little wider than it is
+//! tall, narrower than the glyph finder cuts (a single wide digit may be as wide). Such a blob
+//! is cut in two as well, and the cut kept when each half reads surer than the whole did.
+//!
 //! Only for clue numbers, whose reading the solver checks: a grid's givens are read once, at
-//! the usual split.
+//! the usual split and cut.
 
 use image::GrayImage;
 
 use super::glyphs::{self, CellContent, NormalisedGlyph};
-use super::{ranked_from_content, ranked_readings, CellValue, Levels};
+use super::{ranked_from_content, CellValue, Levels};
 use crate::read::classifier::DigitClassifier;
 
 /// The splits a clue is read at besides the usual one, as shares of its digits' peak ink
@@ -21,27 +25,38 @@ const SPLITS: [f32; 3] = [0.3, 0.4, 0.6];
 /// and the splits cost three more readings each.
 const SURE: f32 = 0.97;
 
+/// Blobs wider than this many tenths of their height are tried cut into digits too: two
+/// touching condensed digits measure 1.0-1.1, a single digit of a common face under 0.8.
+const TOUCHING_PAIR_TENTHS: u32 = 9;
+
 /// The readings of a clue crop, most likely first: each value with its highest probability at
-/// the usual split (see [`ranked_readings`]) or, unless that reading is [`SURE`], at any of
-/// [`SPLITS`] that finds as many glyphs.
+/// the usual split (see [`ranked_from_content`]), its blobs cut where [`touching_digits_cut`]
+/// finds two digits, or, unless that reading is [`SURE`], at any of [`SPLITS`] that finds as
+/// many glyphs.
 pub fn ranked_at_splits(
     crop: &GrayImage,
     levels: Levels,
     classifier: &DigitClassifier,
 ) -> Vec<(CellValue, f32)> {
-    let mut ranked = ranked_readings(crop, levels, classifier);
-    if ranked[0].1 >= SURE {
+    let darkness = glyphs::flattened(crop);
+    let content = glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink);
+    let (content, widest_tenths) = match content {
+        CellContent::Glyphs(whole) => {
+            touching_digits_cut(crop, &darkness, levels.ink, whole, classifier)
+        }
+        other => (other, glyphs::WIDEST_DIGIT_TENTHS),
+    };
+    let found = match &content {
+        CellContent::Glyphs(found) => found.clone(),
+        _ => Vec::new(),
+    };
+    let mut ranked = ranked_from_content(content, crop, classifier);
+    if ranked[0].1 >= SURE || found.is_empty() {
         return ranked;
     }
-    let darkness = glyphs::flattened(crop);
-    let CellContent::Glyphs(found) =
-        glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink)
-    else {
-        return ranked;
-    };
     let peak = digits_peak(&found, &darkness, crop.width());
     for share in SPLITS {
-        let content = glyphs::find_glyphs_split_at(crop, &darkness, share * peak);
+        let content = glyphs::find_glyphs_split_at(crop, &darkness, share * peak, widest_tenths);
         // A split that joins a number's digits into one blob or breaks a digit apart reads
         // another number, often surely (a blurred 10 as an 8).
         if !matches!(&content, CellContent::Glyphs(other) if other.len() == found.len()) {
@@ -56,6 +71,54 @@ pub fn ranked_at_splits(
     }
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
     ranked
+}
+
+/// The glyphs `whole` found at the usual cut, with each blob wider than
+/// [`TOUCHING_PAIR_TENTHS`] replaced by the digits cutting it there gives when every one of them
+/// reads surer than the blob did; and the cut the glyphs are then found at (for reading the
+/// crop again at other splits).
+fn touching_digits_cut(
+    crop: &GrayImage,
+    darkness: &[f32],
+    ink: f32,
+    whole: Vec<NormalisedGlyph>,
+    classifier: &DigitClassifier,
+) -> (CellContent, u32) {
+    let usual = glyphs::WIDEST_DIGIT_TENTHS;
+    let wide = |g: &NormalisedGlyph| {
+        let b = g.bounds;
+        (b.x1 - b.x0) * 10 > (b.y1 - b.y0) * TOUCHING_PAIR_TENTHS
+    };
+    if !whole.iter().any(wide) {
+        return (CellContent::Glyphs(whole), usual);
+    }
+    let CellContent::Glyphs(cut) =
+        glyphs::find_glyphs_cut_wider_than(crop, darkness, ink, TOUCHING_PAIR_TENTHS)
+    else {
+        return (CellContent::Glyphs(whole), usual);
+    };
+    let sureness = |g: &NormalisedGlyph| classifier.classify(g).best().1;
+    let mut chosen = Vec::new();
+    let mut any_cut = false;
+    for glyph in &whole {
+        let (x0, x1) = (glyph.bounds.x0, glyph.bounds.x1);
+        let parts: Vec<&NormalisedGlyph> = cut
+            .iter()
+            .filter(|part| (x0..x1).contains(&((part.bounds.x0 + part.bounds.x1) / 2)))
+            .collect();
+        let whole_sureness = sureness(glyph);
+        if parts.len() > 1 && parts.iter().all(|part| sureness(part) > whole_sureness) {
+            chosen.extend(parts.into_iter().cloned());
+            any_cut = true;
+        } else {
+            chosen.push(glyph.clone());
+        }
+    }
+    if any_cut {
+        (CellContent::Glyphs(chosen), TOUCHING_PAIR_TENTHS)
+    } else {
+        (CellContent::Glyphs(whole), usual)
+    }
 }
 
 /// The darkest ink (a high percentile) inside the boxes of the glyphs `found`: the digits' own,
