@@ -74,3 +74,43 @@ pub fn reread_start(
     );
     reread
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::glyphs::{Bounds, NormalisedGlyph};
+
+    fn glyph(x0: u32, x1: u32) -> NormalisedGlyph {
+        NormalisedGlyph {
+            pixels: Vec::new(),
+            bounds: Bounds {
+                x0,
+                y0: 10,
+                x1,
+                y1: 50,
+            },
+        }
+    }
+
+    fn spans(content: &CellContent) -> Vec<(u32, u32)> {
+        match content {
+            CellContent::Glyphs(found) => {
+                found.iter().map(|g| (g.bounds.x0, g.bounds.x1)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_rings_arc_at_the_side_of_the_start_is_dropped() {
+        // A generated hard photo read its start "4" as "40": the ring's arc by the crop's edge.
+        let arc = CellContent::Glyphs(vec![glyph(22, 42), glyph(54, 63)]);
+        assert_eq!(spans(&without_ring_arcs(arc, 64)), vec![(22, 42)]);
+        // Both digits of a two-digit start stay.
+        let number = CellContent::Glyphs(vec![glyph(10, 30), glyph(34, 54)]);
+        assert_eq!(spans(&without_ring_arcs(number, 64)).len(), 2);
+        // With nothing near the middle, the reading is left as it is.
+        let aside = CellContent::Glyphs(vec![glyph(0, 8)]);
+        assert_eq!(spans(&without_ring_arcs(aside, 64)), vec![(0, 8)]);
+    }
+}

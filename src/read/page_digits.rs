@@ -128,8 +128,9 @@ fn digit_glyphs(
     if HEIGHTS.contains(&tall) && (glyphs.len() == 1 || wide <= SPLIT_WIDTH) {
         return Some(glyphs);
     }
-    let digit_height =
-        |g: &glyphs::NormalisedGlyph| DIGIT_HEIGHTS.contains(&((g.bounds.y1 - g.bounds.y0) as f32 / height));
+    let digit_height = |g: &glyphs::NormalisedGlyph| {
+        DIGIT_HEIGHTS.contains(&((g.bounds.y1 - g.bounds.y0) as f32 / height))
+    };
     let mut digits = glyphs.iter().enumerate().filter(|(_, g)| digit_height(g));
     match (digits.next(), digits.next()) {
         (Some((i, _)), None) if glyphs.len() > 1 => Some(std::slice::from_ref(&glyphs[i])),
@@ -383,6 +384,70 @@ mod tests {
             confidence,
             alternatives: Vec::new(),
         }
+    }
+
+    /// A glyph whose box spans `x0..x1` across and `y0..y1` down a 64-pixel crop.
+    fn glyph(x0: u32, x1: u32, y0: u32, y1: u32) -> glyphs::NormalisedGlyph {
+        glyphs::NormalisedGlyph {
+            pixels: Vec::new(),
+            bounds: Bounds { x0, y0, x1, y1 },
+        }
+    }
+
+    #[test]
+    fn a_digit_beside_a_piece_of_box_edge_is_read_alone() {
+        // The page's digits are 36 pixels tall and 24 wide. A generated hard photo read the 3
+        // of a maze's edge cell as "13": the neighbouring box's edge, taller than any digit,
+        // stood beside it.
+        let (height, width) = (36.0, 24.0);
+        let glyphs = [glyph(10, 18, 9, 56), glyph(38, 62, 16, 53)];
+        let digit = digit_glyphs(&glyphs, height, width).expect("one digit-height glyph");
+        assert_eq!(digit.len(), 1);
+        assert_eq!(digit[0].bounds, glyphs[1].bounds);
+        // Two glyphs of a digit's height are a number of two digits, left as read.
+        let number = [glyph(6, 30, 14, 50), glyph(34, 58, 14, 50)];
+        assert!(digit_glyphs(&number, height, width).is_none());
+        // A digit broken in two by blur is one digit still.
+        let broken = [glyph(20, 30, 14, 50), glyph(31, 44, 14, 50)];
+        assert_eq!(
+            digit_glyphs(&broken, height, width).map(<[_]>::len),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn a_tall_thin_stroke_beside_the_middle_is_a_line_not_a_one() {
+        let (height, width) = (36.0, 24.0);
+        // A box's edge in a cell outside the maze: taller than the digits, off to one side.
+        assert!(is_line_piece(
+            &glyph(44, 53, 9, 55).bounds,
+            64,
+            height,
+            width
+        ));
+        // A printed 1: thin, but of the digits' height and in the middle.
+        assert!(!is_line_piece(
+            &glyph(27, 37, 14, 50).bounds,
+            64,
+            height,
+            width
+        ));
+        // A tall stroke in the middle is not taken for a line, nor a wide glyph off it.
+        assert!(!is_line_piece(
+            &glyph(28, 36, 9, 55).bounds,
+            64,
+            height,
+            width
+        ));
+        assert!(!is_line_piece(
+            &glyph(36, 60, 9, 55).bounds,
+            64,
+            height,
+            width
+        ));
+        let cell = blank_line_piece(&cell(CellValue::Number(1), 0.9));
+        assert_eq!(cell.value, CellValue::Blank);
+        assert_eq!(cell.alternatives[0].0, CellValue::Number(1));
     }
 
     #[test]
