@@ -27,3 +27,21 @@ fn a_hard_photo_of_a_large_maze_reads_exactly() {
     assert_eq!(report["kind"], "jump");
     assert_eq!(report["puzzle"], truth["puzzle"]);
 }
+
+#[test]
+fn a_box_edge_beside_a_digit_at_the_mazes_edge_is_not_read_as_a_one() {
+    // The lattice sits a little off the boxes at the maze's left end: the 3 there, with the
+    // box's edge beside it, was read as 13 surely enough to be trusted.
+    let (report, truth) = photograph_and_read("round-11-digits-1-5.jump", "hard", 6021);
+    assert_eq!(report["kind"], "jump");
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+}
+
+#[test]
+fn a_page_rule_through_a_column_of_digits_is_not_read_as_ones() {
+    // A page rule runs down beside the digits of one column: they read as 11, 33 and 72 and
+    // the maze was refused.
+    let (report, truth) = photograph_and_read("round-15-digits-1-3.jump", "hard", 6022);
+    assert_eq!(report["kind"], "jump");
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+}

@@ -6,12 +6,36 @@
 use image::GrayImage;
 
 use super::classifier::DigitClassifier;
+use super::glyphs::CellContent;
 use super::{glyphs, read_cell, rules, source_cell, GridRead, Levels, CELL_PIXELS};
 use crate::detect::Lattice;
 
 /// Fraction of the cell cut from each side for the start cell: the ring runs at about a tenth
 /// of the cell from its edge, the digit (about 0.45 of the cell high) stays inside.
 const START_INSET: f32 = 0.21;
+
+/// How far (share of the crop's width) a glyph's middle may stand from the crop's middle and
+/// still be part of the start's number: the ring runs round the number, so where the lattice
+/// is a little off the ring's arc shows at a side of the crop (a "4" read as "40"), while the
+/// digits of a two-digit number stand about a fifth of the crop either side of the middle.
+const RING_ARC_OFFSET: f32 = 0.3;
+
+/// `content` without the glyphs standing off the crop's middle by more than
+/// [`RING_ARC_OFFSET`] of its `width`, when some glyph stands nearer.
+fn without_ring_arcs(content: CellContent, width: u32) -> CellContent {
+    let CellContent::Glyphs(found) = content else {
+        return content;
+    };
+    let near_middle = |g: &glyphs::NormalisedGlyph| {
+        let centre = (g.bounds.x0 + g.bounds.x1) as f32 / 2.0;
+        (centre - width as f32 / 2.0).abs() <= RING_ARC_OFFSET * width as f32
+    };
+    if found.iter().any(near_middle) {
+        CellContent::Glyphs(found.into_iter().filter(near_middle).collect())
+    } else {
+        CellContent::Glyphs(found)
+    }
+}
 
 /// `read` with its centre cell re-read from inside the ring around it, in the orientation the
 /// grid was read in.
@@ -39,11 +63,54 @@ pub fn reread_start(
     };
     let mut reread = read.clone();
     reread.cells[row * read.columns + column] = read_cell(
-        glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink),
+        without_ring_arcs(
+            glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink),
+            crop.width(),
+        ),
         &crop,
         row,
         column,
         classifier,
     );
     reread
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::glyphs::{Bounds, NormalisedGlyph};
+
+    fn glyph(x0: u32, x1: u32) -> NormalisedGlyph {
+        NormalisedGlyph {
+            pixels: Vec::new(),
+            bounds: Bounds {
+                x0,
+                y0: 10,
+                x1,
+                y1: 50,
+            },
+        }
+    }
+
+    fn spans(content: &CellContent) -> Vec<(u32, u32)> {
+        match content {
+            CellContent::Glyphs(found) => {
+                found.iter().map(|g| (g.bounds.x0, g.bounds.x1)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_rings_arc_at_the_side_of_the_start_is_dropped() {
+        // A generated hard photo read its start "4" as "40": the ring's arc by the crop's edge.
+        let arc = CellContent::Glyphs(vec![glyph(22, 42), glyph(54, 63)]);
+        assert_eq!(spans(&without_ring_arcs(arc, 64)), vec![(22, 42)]);
+        // Both digits of a two-digit start stay.
+        let number = CellContent::Glyphs(vec![glyph(10, 30), glyph(34, 54)]);
+        assert_eq!(spans(&without_ring_arcs(number, 64)).len(), 2);
+        // With nothing near the middle, the reading is left as it is.
+        let aside = CellContent::Glyphs(vec![glyph(0, 8)]);
+        assert_eq!(spans(&without_ring_arcs(aside, 64)), vec![(0, 8)]);
+    }
 }
