@@ -150,10 +150,13 @@ fn column_near(mask: &Mask, guess: f64, reach: f64, y: f64, band: f64) -> Option
     if hi <= lo || rows.len() < 3 {
         return None;
     }
+    // A row counts for a column when inked within a pixel of it: a line slanting across the
+    // band (the border where the curl turns it most) moves sideways along it.
     let counts: Vec<usize> = (lo..=hi)
         .map(|x| {
+            let near = (x - 1).max(0) as usize..=(x + 1).min(w - 1) as usize;
             rows.iter()
-                .filter(|&&r| mask.ink[r * mask.width + x as usize])
+                .filter(|&&r| mask.ink[r * mask.width..][near.clone()].contains(&true))
                 .count()
         })
         .collect();
@@ -183,21 +186,24 @@ fn column_near(mask: &Mask, guess: f64, reach: f64, y: f64, band: f64) -> Option
 mod tests {
     use super::*;
 
-    /// A `size` square mask holding an `n` x `n` grid inside a `margin`, its lines bowed by
-    /// `bow` pixels at their middles (vertical ones sideways, horizontal ones down).
+    /// A `size` square mask holding an `n` x `n` grid inside a `margin`, curled as a page is:
+    /// the sheet's point (a, b) shows at (a + bow(b), b + bow(a)), `bow` reaching `bow` pixels
+    /// half-way along and none at the corners.
     fn bowed_grid(size: usize, margin: usize, n: usize, bow: f64) -> Mask {
         let mut ink = vec![false; size * size];
         let span = (size - 2 * margin) as f64;
         let cell = span / n as f64;
-        let shift = |t: f64| bow * (std::f64::consts::PI * t).sin();
+        let shift = |t: f64| bow * (std::f64::consts::PI * t / span).sin();
+        let mut dot = |a: f64, b: f64| {
+            let x = (margin as f64 + a + shift(b)).round() as usize;
+            let y = (margin as f64 + b + shift(a)).round() as usize;
+            ink[y.min(size - 1) * size + x.min(size - 1)] = true;
+        };
         for k in 0..=n {
-            for s in 0..=(span as usize) {
-                let t = s as f64 / span;
-                let along = margin + s;
-                let x = (margin as f64 + k as f64 * cell + shift(t)).round() as usize;
-                ink[along * size + x.min(size - 1)] = true;
-                let y = (margin as f64 + k as f64 * cell + shift(t)).round() as usize;
-                ink[y.min(size - 1) * size + along] = true;
+            for s in 0..=(2 * span as usize) {
+                let (along, line) = (s as f64 / 2.0, k as f64 * cell);
+                dot(line, along);
+                dot(along, line);
             }
         }
         Mask {
@@ -214,7 +220,7 @@ mod tests {
         // Bowed by 1.5 cells: too far for the lines to be counted as they are.
         let cell = (size - 2 * margin) as f64 / n as f64;
         let mask = bowed_grid(size, margin, n, 1.5 * cell);
-        let inside = |m: &Mask| m.cropped(margin, margin, size - 2 * margin, size - 2 * margin);
+        let inside = |m: &Mask| m.cropped(margin, margin, size - 2 * margin + 1, size - 2 * margin + 1);
         assert_ne!(super::super::lines::count_cells(&inside(&mask)), Some(n));
         let span = (size - 2 * margin) as f64;
         let unbow = Unbow::trace(&mask, (margin as f64, margin as f64, span, span)).unwrap();
