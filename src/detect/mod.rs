@@ -440,20 +440,34 @@ impl From<&str> for NoLattice {
 /// clue boxes' rules.
 const MARGIN: f64 = 0.02;
 
-/// The margin warped around an outline whose lines could not be counted, to trace its border
-/// lines bowed out past it by a strongly curled page (see `unbow`).
+/// The margin warped around an outline whose border is traced as curves, for its border lines
+/// bowed out past it by a strongly curled page (see `unbow`).
 const CURL_MARGIN: f64 = 0.12;
 /// How far (share of the rectified outline's long side) the traced border must bend off
 /// straight before the mask is straightened: less is within what counting tolerates.
 const LEAST_BOW: f64 = 0.01;
+/// The share of its lines on ink (see [`line_cover`]) below which a lattice found in the
+/// straight warp is found again in the straightened one: lines followed through a bend leave
+/// the ink here and there where the curl is strongest (a lifted edge), and cells cut there
+/// hold slivers of grid line that read as 1s.
+const STRAIGHT_COVER: f32 = 0.97;
 
 /// The lattice inside the quadrilateral `corners` (any order around it) and the share of its
 /// lines on ink (see [`line_cover`]), or why there is none. When no evenly spaced lines show in
 /// the straight warp, the outline's border is traced as curves and the warp straightened along
-/// them (a strongly curled grid), and the lines counted again.
+/// them (a strongly curled grid), and the lines counted again; a lattice whose lines leave the
+/// ink in places is found again that way too, and the one whose lines run more on ink is kept.
 fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f32), NoLattice> {
+    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true);
     match lattice_warped(image, corners, MARGIN, false) {
-        Err(no) if no.uncounted => lattice_warped(image, corners, CURL_MARGIN, true).map_err(|_| no),
+        Err(no) if no.uncounted => unbowed().map_err(|_| no),
+        Ok(straight) if straight.1 < STRAIGHT_COVER => Ok(unbowed()
+            .ok()
+            .filter(|unbowed| {
+                let size = |lattice: &Lattice| (lattice.rows, lattice.columns);
+                unbowed.1 > straight.1 && size(&unbowed.0) == size(&straight.0)
+            })
+            .unwrap_or(straight)),
         found => found,
     }
 }
@@ -525,7 +539,11 @@ fn lattice_warped(
         (wide, None)
     };
     let to_photo = |point: (f64, f64)| {
-        to_photo.apply(unbowed.as_ref().map_or(point, |traced| traced.source(point)))
+        to_photo.apply(
+            unbowed
+                .as_ref()
+                .map_or(point, |traced| traced.source(point)),
+        )
     };
     // The lines are counted inside the outline only: the margin holds the print around it.
     let inside = wide.cropped(m, m, rw, rh);

@@ -220,7 +220,8 @@ mod tests {
         // Bowed by 1.5 cells: too far for the lines to be counted as they are.
         let cell = (size - 2 * margin) as f64 / n as f64;
         let mask = bowed_grid(size, margin, n, 1.5 * cell);
-        let inside = |m: &Mask| m.cropped(margin, margin, size - 2 * margin + 1, size - 2 * margin + 1);
+        let inside =
+            |m: &Mask| m.cropped(margin, margin, size - 2 * margin + 1, size - 2 * margin + 1);
         assert_ne!(super::super::lines::count_cells(&inside(&mask)), Some(n));
         let span = (size - 2 * margin) as f64;
         let unbow = Unbow::trace(&mask, (margin as f64, margin as f64, span, span)).unwrap();
