@@ -13,6 +13,9 @@
 //! nonogram's outline cut off, and `strips` cuts out the bands beside a grid where a nonogram's
 //! clues are printed. When no outline holds evenly spaced lines, those with a dark band along
 //! their sides (a drop shadow merged with the frame) are tried again with it cut off (`shadow`).
+//! An outline whose lines cannot be counted, or whose lattice leaves the ink in places (a page
+//! curled so strongly its lines bow by a cell or more), has its border traced as curves and the
+//! warp straightened along them (`unbow`) before the lines are counted and followed again.
 //!
 //! It finds boxed grids (Sudoku, Nurikabe, a nonogram's cell grid when its clues are not boxed
 //! in) and does not read cell contents. Row 0 is the grid side nearest the top of the image: a
