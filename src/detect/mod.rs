@@ -13,6 +13,9 @@
 //! nonogram's outline cut off, and `strips` cuts out the bands beside a grid where a nonogram's
 //! clues are printed. When no outline holds evenly spaced lines, those with a dark band along
 //! their sides (a drop shadow merged with the frame) are tried again with it cut off (`shadow`).
+//! An outline whose lines cannot be counted, or whose lattice leaves the ink in places (a page
+//! curled so strongly its lines bow by a cell or more), has its border traced as curves and the
+//! warp straightened along them (`unbow`) before the lines are counted and followed again.
 //!
 //! It finds boxed grids (Sudoku, Nurikabe, a nonogram's cell grid when its clues are not boxed
 //! in) and does not read cell contents. Row 0 is the grid side nearest the top of the image: a
@@ -33,6 +36,7 @@ mod rectify;
 mod shadow;
 pub mod strips;
 mod threshold;
+mod unbow;
 
 use std::borrow::Cow;
 use std::ops::RangeInclusive;
@@ -413,11 +417,17 @@ const SHADOW_SHARE: f64 = 1.0 / 150.0;
 struct NoLattice {
     why: String,
     trimmed: Option<Corners>,
+    /// The outline was fine but no evenly spaced lines were counted in it.
+    uncounted: bool,
 }
 
 impl From<String> for NoLattice {
     fn from(why: String) -> Self {
-        NoLattice { why, trimmed: None }
+        NoLattice {
+            why,
+            trimmed: None,
+            uncounted: false,
+        }
     }
 }
 
@@ -433,9 +443,46 @@ impl From<&str> for NoLattice {
 /// clue boxes' rules.
 const MARGIN: f64 = 0.02;
 
+/// The margin warped around an outline whose border is traced as curves, for its border lines
+/// bowed out past it by a strongly curled page (see `unbow`).
+const CURL_MARGIN: f64 = 0.12;
+/// How far (share of the rectified outline's long side) the traced border must bend off
+/// straight before the mask is straightened: less is within what counting tolerates.
+const LEAST_BOW: f64 = 0.01;
+/// The share of its lines on ink (see [`line_cover`]) below which a lattice found in the
+/// straight warp is found again in the straightened one: lines followed through a bend leave
+/// the ink here and there where the curl is strongest (a lifted edge), and cells cut there
+/// hold slivers of grid line that read as 1s.
+const STRAIGHT_COVER: f32 = 0.97;
+
 /// The lattice inside the quadrilateral `corners` (any order around it) and the share of its
-/// lines on ink (see [`line_cover`]), or why there is none.
+/// lines on ink (see [`line_cover`]), or why there is none. When no evenly spaced lines show in
+/// the straight warp, the outline's border is traced as curves and the warp straightened along
+/// them (a strongly curled grid), and the lines counted again; a lattice whose lines leave the
+/// ink in places is found again that way too, and the one whose lines run more on ink is kept.
 fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f32), NoLattice> {
+    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true);
+    match lattice_warped(image, corners, MARGIN, false) {
+        Err(no) if no.uncounted => unbowed().map_err(|_| no),
+        Ok(straight) if straight.1 < STRAIGHT_COVER => Ok(unbowed()
+            .ok()
+            .filter(|unbowed| {
+                let size = |lattice: &Lattice| (lattice.rows, lattice.columns);
+                unbowed.1 > straight.1 && size(&unbowed.0) == size(&straight.0)
+            })
+            .unwrap_or(straight)),
+        found => found,
+    }
+}
+
+/// [`lattice_in`] with `margin` (share of the outline's long side) warped around the outline,
+/// its border traced and straightened first when `unbow`.
+fn lattice_warped(
+    image: &GrayImage,
+    corners: [(f64, f64); 4],
+    margin_share: f64,
+    unbow: bool,
+) -> Result<(Lattice, f32), NoLattice> {
     let corners = upright_order(corners);
     let (across, down) = sides(&corners);
     if across.min(down) < 40.0 || across.max(down) > 8.0 * across.min(down) {
@@ -450,7 +497,7 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f
     let (source, origin): (Cow<GrayImage>, (u32, u32)) = if shrink > 1 {
         // Bilinear neighbours, and the margin warped around the outline (more than `MARGIN`
         // where perspective stretches it).
-        let margin = 2.0 * f64::from(shrink) + 2.5 * MARGIN * across.max(down);
+        let margin = 2.0 * f64::from(shrink) + 2.5 * margin_share * across.max(down);
         let low =
             |values: [f64; 4]| (values.into_iter().fold(f64::MAX, f64::min) - margin).max(0.0);
         let high = |values: [f64; 4]| (values.into_iter().fold(0.0, f64::max) + margin).ceil();
@@ -472,7 +519,7 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f
         (down * scale).round() as usize,
     );
     let (fw, fh) = (rw as f64, rh as f64);
-    let margin = (MARGIN * fw.max(fh)).round();
+    let margin = (margin_share * fw.max(fh)).round();
     let m = margin as usize;
     let rectangle = [
         (margin, margin),
@@ -486,12 +533,29 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f
     let to_photo =
         Homography::from_points(rectangle, corners).ok_or("the outline is degenerate")?;
     let wide = grid_mask(&source, origin, &to_source, rw + 2 * m, rh + 2 * m)?;
+    let (wide, unbowed) = if unbow {
+        let traced = unbow::Unbow::trace(&wide, (margin, margin, fw, fh))
+            .filter(|traced| traced.bends(LEAST_BOW * fw.max(fh)))
+            .ok_or("the border cannot be traced as a bowed line")?;
+        (traced.straightened(&wide), Some(traced))
+    } else {
+        (wide, None)
+    };
+    let to_photo = |point: (f64, f64)| {
+        to_photo.apply(
+            unbowed
+                .as_ref()
+                .map_or(point, |traced| traced.source(point)),
+        )
+    };
     // The lines are counted inside the outline only: the margin holds the print around it.
     let inside = wide.cropped(m, m, rw, rh);
     let (rows, columns) = cell_counts(&inside).map_err(|why| NoLattice {
         why,
         trimmed: shadow::trimmed(&inside, fw.max(fh) * SHADOW_SHARE)
-            .map(|inner| inner.map(|(x, y)| to_photo.apply((x + margin, y + margin)))),
+            .filter(|_| !unbow)
+            .map(|inner| inner.map(|(x, y)| to_photo((x + margin, y + margin)))),
+        uncounted: true,
     })?;
     let xs: Vec<f64> = (0..=columns)
         .map(|k| margin + k as f64 * fw / columns as f64)
@@ -515,7 +579,7 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f
             kept_columns
                 .clone()
                 .map(|c| {
-                    let (x, y) = to_photo.apply((vertical[c][r], horizontal[r][c]));
+                    let (x, y) = to_photo((vertical[c][r], horizontal[r][c]));
                     (x as f32, y as f32)
                 })
                 .collect()

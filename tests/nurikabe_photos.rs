@@ -1,0 +1,34 @@
+//! Simulated hard photos of Nurikabe puzzles (the seed puzzles `gridsight generate` draws from)
+//! read exactly: a page curled so strongly that the grid's lines bow by a cell or more, which
+//! once gave no grid at all or a lattice of the wrong size (see `detect::unbow`).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::photographed_and_solved;
+use serde_json::Value;
+
+fn seed_puzzle(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/puzzles/nurikabe")
+        .join(name)
+}
+
+#[test]
+fn a_strongly_curled_fifteen_by_fifteen_grid_reads_exactly() {
+    // Once "no evenly spaced vertical lines" in every outline, then a 19 x 5 lattice of digits.
+    let (report, truth) = photographed_and_solved(&seed_puzzle("15x15-5057541.txt"), "hard", 6020);
+    assert_eq!(report["kind"], "nurikabe");
+    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
+/// A Nurikabe's clues as (row, column, number), in order: the report and the truth list them
+/// in different orders.
+fn clues(puzzle: &Value) -> Vec<Value> {
+    let mut clues = puzzle["clues"].as_array().cloned().unwrap_or_default();
+    clues.sort_by_key(|clue| (clue[0].as_u64(), clue[1].as_u64()));
+    assert!(!clues.is_empty(), "no clues in {puzzle}");
+    clues
+}
