@@ -233,13 +233,6 @@ pub fn find_lattice_inspected(
             corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)),
         ));
     }
-    // Each outline is first looked at in the working image, where warping it costs a few
-    // percent of the full-resolution warp: one that shows no grid there (the page's edge, a
-    // block of text) is only tried at full resolution after every one that does.
-    let (grid_like, others): (Vec<_>, Vec<_>) = pieces
-        .into_iter()
-        .map(|(_, corners)| corners)
-        .partition(|&corners| shows_grid(&small, factor, corners));
     let mut reason = String::from("no large four-sided outline of ink");
     let mut trimmed = Vec::new();
     // A lattice whose lines run on ink is taken at once. One with lines on paper (an outline
@@ -261,17 +254,35 @@ pub fn find_lattice_inspected(
         }
         Err(NoLattice::from("its lines leave the ink"))
     };
-    for corners in grid_like.into_iter().chain(others).chain(extended) {
+    let mut try_outline = |corners: Corners| -> Option<Lattice> {
         let tried = take(lattice_in(image, corners), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
         match tried {
-            Ok(lattice) => return Ok(lattice),
+            Ok(lattice) => Some(lattice),
             Err(no) => {
                 reason = no.why;
                 trimmed.extend(no.trimmed);
+                None
             }
+        }
+    };
+    // Each outline is first looked at in the working image, where warping it costs a few
+    // percent of the full-resolution warp: one that shows no grid there (the page's edge, a
+    // block of text) is only tried at full resolution after every one that does. An outline
+    // that shows one is tried at once, so the outlines after the grid's are never looked at.
+    let mut others = Vec::new();
+    for (_, corners) in pieces {
+        if !shows_grid(&small, factor, corners) {
+            others.push(corners);
+        } else if let Some(lattice) = try_outline(corners) {
+            return Ok(lattice);
+        }
+    }
+    for corners in others.into_iter().chain(extended) {
+        if let Some(lattice) = try_outline(corners) {
+            return Ok(lattice);
         }
     }
     if let Some((_, lattice)) = best {
