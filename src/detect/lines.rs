@@ -3,6 +3,8 @@
 //! locally so a curled page keeps cells on their lines. It only reads lines perpendicular to
 //! the x axis; the caller transposes the mask for the other direction.
 
+use std::cell::RefCell;
+
 use super::bend;
 
 /// A rectified ink mask, row-major. `solid` marks ink wiped from `ink` because it lay in a
@@ -235,12 +237,66 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         }
         columns
     };
+    count_in_profiles(&segment_profiles(mask, fractions))
+}
+
+/// [`count_cells`] of the mask turned a quarter: the number of cells down it, between lines
+/// perpendicular to y. It reads the rows where they lie instead of transposing the mask.
+pub fn count_rows(mask: &Mask) -> Option<usize> {
+    let (w, h) = (mask.width, mask.height);
+    if h < 12 || w < SEGMENTS {
+        return None;
+    }
+    // Ink fraction of every row within each segment of columns: the transposed mask's column
+    // fractions, summed along the rows as they lie in memory.
+    let fractions = |with_solid: bool| {
+        let mut rows = vec![vec![0f32; h]; SEGMENTS];
+        for (s, row) in rows.iter_mut().enumerate() {
+            let (x0, x1) = (s * w / SEGMENTS, (s + 1) * w / SEGMENTS);
+            let columns = (x1 - x0).max(1) as f32;
+            for (y, fraction) in row.iter_mut().enumerate() {
+                let ink = &mask.ink[y * w..][x0..x1];
+                let count: u32 = if with_solid {
+                    let solid = &mask.solid[y * w..][x0..x1];
+                    ink.iter().zip(solid).map(|(&i, &s)| u32::from(i | s)).sum()
+                } else {
+                    ink.iter().map(|&i| u32::from(i)).sum()
+                };
+                *fraction = count as f32 / columns;
+            }
+        }
+        rows
+    };
+    count_in_profiles(&segment_profiles(mask, fractions))
+}
+
+/// Ink fractions across a mask, `[segment][position]`, without and with its solid patches.
+struct Profiles {
+    without_solids: Vec<Vec<f32>>,
+    with_solids: Vec<Vec<f32>>,
+}
+
+/// The [`Profiles`] of `mask` as `fractions(with_solid)` measures them one way.
+fn segment_profiles(mask: &Mask, fractions: impl Fn(bool) -> Vec<Vec<f32>>) -> Profiles {
     let without_solids = fractions(false);
     let with_solids = if mask.solid.len() == mask.ink.len() {
         fractions(true)
     } else {
         without_solids.clone()
     };
+    Profiles {
+        without_solids,
+        with_solids,
+    }
+}
+
+/// The count of [`count_cells`] from the ink fractions across the mask.
+fn count_in_profiles(profiles: &Profiles) -> Option<usize> {
+    let Profiles {
+        without_solids,
+        with_solids,
+    } = profiles;
+    let w = without_solids[0].len();
     // The strongest column near `centre` in one segment: where the line really runs there.
     let snap = |column: &[f32], centre: f64, reach: usize| -> usize {
         let c = (centre.round().max(0.0) as usize).min(w - 1);
@@ -269,38 +325,47 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         // half-way points are measured between the lines as found. The outline's corners hold
         // the lines' ends near their straight places, and curl bends them most in the middle:
         // so each end segment snaps around the straight place and each next one inward around
-        // where its neighbour found the line, never further than `bend` from straight.
+        // where its neighbour found the line, never further than `bend` from straight. Each
+        // line is found on its own, `[segment]` for line `k`.
         let bend = cell * 0.4;
-        let mut found = vec![vec![0usize; n + 1]; SEGMENTS];
         let half = SEGMENTS / 2;
-        for order in [
-            (0..half).collect::<Vec<_>>(),
-            (half..SEGMENTS).rev().collect(),
-        ] {
-            for (i, &s) in order.iter().enumerate() {
-                let previous = i.checked_sub(1).map(|before| found[order[before]].clone());
-                for (k, place) in found[s].iter_mut().enumerate() {
-                    let straight = k as f64 * cell - 0.5;
-                    let guess = previous.as_ref().map_or(straight, |previous| {
-                        (previous[k] as f64).clamp(straight - bend, straight + bend)
-                    });
-                    *place = snap(&with_solids[s], guess, reach);
-                }
+        let line_at = |k: usize| {
+            let straight = k as f64 * cell - 0.5;
+            let mut found = [0usize; SEGMENTS];
+            for s in (0..half).chain((half..SEGMENTS).rev()) {
+                // The neighbour found before, toward the nearer end.
+                let outer = if s < half {
+                    s.checked_sub(1)
+                } else {
+                    Some(s + 1).filter(|&o| o < SEGMENTS)
+                };
+                let guess = outer.map_or(straight, |o| {
+                    (found[o] as f64).clamp(straight - bend, straight + bend)
+                });
+                found[s] = snap(&with_solids[s], guess, reach);
             }
-        }
+            found
+        };
         let mean_over_segments =
             |value: &dyn Fn(usize) -> f32| (0..SEGMENTS).map(value).sum::<f32>() / SEGMENTS as f32;
-        let lines: Vec<f32> = (1..n)
-            .map(|k| mean_over_segments(&|s| with_solids[s][found[s][k]]))
-            .collect();
-        let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
-        if weakest < LEAST_LINE {
-            return None;
+        // The inner lines first, one at a time: the first one short of ink settles it.
+        let mut found = vec![[0usize; SEGMENTS]; n + 1];
+        let mut lines = Vec::with_capacity(n - 1);
+        for k in 1..n {
+            found[k] = line_at(k);
+            let line = mean_over_segments(&|s| with_solids[s][found[k][s]]);
+            if line < LEAST_LINE {
+                return None;
+            }
+            lines.push(line);
         }
+        found[0] = line_at(0);
+        found[n] = line_at(n);
+        let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
         let mut mids: Vec<f32> = (0..n)
             .map(|k| {
                 mean_over_segments(&|s| {
-                    let centre = (found[s][k] + found[s][k + 1]) / 2;
+                    let centre = (found[k][s] + found[k + 1][s]) / 2;
                     let (lo, hi) = (
                         centre.saturating_sub(mid_reach),
                         (centre + mid_reach).min(w - 1),
@@ -317,7 +382,7 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         let mut interiors: Vec<f32> = (0..n)
             .map(|k| {
                 // Clear of where the lines were found, on average along their length.
-                let place = |k: usize| mean_over_segments(&|s| found[s][k] as f32) as usize;
+                let place = |k: usize| mean_over_segments(&|s| found[k][s] as f32) as usize;
                 let (lo, hi) = (place(k) + reach + 1, place(k + 1).saturating_sub(reach));
                 let straight = column_means
                     .get(lo..hi.min(w))
@@ -331,8 +396,8 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
                 let mut bent: Vec<f32> = (0..SEGMENTS)
                     .map(|s| {
                         let (lo, hi) = (
-                            found[s][k] + reach + 1,
-                            found[s][k + 1].saturating_sub(reach),
+                            found[k][s] + reach + 1,
+                            found[k + 1][s].saturating_sub(reach),
                         );
                         without_solids[s]
                             .get(lo..hi.min(w))
@@ -355,9 +420,17 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
             interiors,
         })
     };
-    let holds = |n: usize, forgiven: usize| fit(n).is_some_and(|fit| fit.holds(forgiven));
-    let cells_clear = |n: usize| fit(n).is_some_and(|fit| fit.cells_clear(1));
     let most = (w / 6).min(60);
+    // Each count's fit is measured once, however many of the questions below ask about it.
+    let fits: RefCell<Vec<Option<Option<Fit>>>> = RefCell::new((0..=most).map(|_| None).collect());
+    let judge = |n: usize, test: &dyn Fn(&Fit) -> bool| {
+        fits.borrow_mut()[n]
+            .get_or_insert_with(|| fit(n))
+            .as_ref()
+            .is_some_and(test)
+    };
+    let holds = |n: usize, forgiven: usize| judge(n, &|fit| fit.holds(forgiven));
+    let cells_clear = |n: usize| judge(n, &|fit| fit.cells_clear(1));
     (3..=most)
         .rev()
         .filter(|&n| holds(n, 0))
@@ -379,9 +452,9 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         // A page's column rules can cross a grid more than once: then two such half-way points.
         .or_else(|| {
             (1..=2).find_map(|forgiven| {
-                (3..=most).rev().find(|&n| {
-                    fit(n).is_some_and(|fit| fit.holds(forgiven) && fit.cells_clear(forgiven))
-                })
+                (3..=most)
+                    .rev()
+                    .find(|&n| judge(n, &|fit| fit.holds(forgiven) && fit.cells_clear(forgiven)))
             })
         })
 }
@@ -621,6 +694,45 @@ mod tests {
                 assert_eq!(found, None, "side {side}");
             }
         }
+    }
+
+    #[test]
+    fn rows_count_as_in_the_transposed_mask() {
+        let mut rng = crate::photo::rng::Rng::new(5);
+        for (size, n, bend) in [(300, 10, 0.0), (240, 8, 7.0), (270, 9, 3.0), (180, 12, 0.0)] {
+            let mut mask = grid_mask(size, n, bend).transposed();
+            // Stray ink and a black cell, so solids and noise take part.
+            for i in 0..size * size {
+                mask.ink[i] |= rng.below(40) == 0;
+            }
+            for y in size / 3..size / 3 + size / n {
+                for x in size / 2..size / 2 + size / n {
+                    mask.ink[y * size + x] = true;
+                }
+            }
+            for cleaned in [mask.without_solids(size / 50), mask.without_solids(0)] {
+                assert_eq!(
+                    count_rows(&cleaned),
+                    count_cells(&cleaned.transposed()),
+                    "{size} {n} {bend}"
+                );
+                assert_eq!(count_rows(&cleaned.transposed()), count_cells(&cleaned));
+            }
+            assert_eq!(count_rows(&mask.without_solids(size / 50)), Some(n));
+        }
+        // Uneven sides and the smallest masks.
+        let wide = Mask {
+            ink: (0..90 * 40)
+                .map(|i| (i % 90) % 15 == 0 || (i / 90) % 10 == 0)
+                .collect(),
+            solid: Vec::new(),
+            width: 90,
+            height: 40,
+        };
+        assert_eq!(count_rows(&wide), count_cells(&wide.transposed()));
+        assert_eq!(count_rows(&wide.transposed()), count_cells(&wide));
+        assert_eq!(count_rows(&wide), Some(4));
+        assert_eq!(count_cells(&wide), Some(6));
     }
 
     #[test]

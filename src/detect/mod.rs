@@ -406,7 +406,7 @@ const MOST_CELL_ASPECT: f64 = 2.0;
 /// The rows and columns of evenly spaced cells in `mask`, or why there are none.
 fn cell_counts(mask: &Mask) -> Result<(usize, usize), String> {
     let columns = lines::count_cells(mask).ok_or("no evenly spaced vertical lines")?;
-    let rows = lines::count_cells(&mask.transposed()).ok_or("no evenly spaced horizontal lines")?;
+    let rows = lines::count_rows(mask).ok_or("no evenly spaced horizontal lines")?;
     let aspect = (mask.width as f64 / columns as f64) / (mask.height as f64 / rows as f64);
     if aspect.max(1.0 / aspect) > MOST_CELL_ASPECT {
         return Err(format!(
