@@ -19,7 +19,7 @@
 //! puzzle photographed upside down or sideways comes out turned, and only the reader of the
 //! digits can tell.
 
-mod bands;
+pub(crate) mod bands;
 mod bend;
 mod cells;
 mod components;
