@@ -19,27 +19,9 @@ pub struct Mask {
 impl Mask {
     /// The same mask with x and y swapped.
     pub fn transposed(&self) -> Mask {
-        let turn = |values: &[bool]| {
-            if values.is_empty() {
-                return Vec::new();
-            }
-            // In tiles, so both masks are walked a few cache lines at a time.
-            const TILE: usize = 32;
-            let mut turned = vec![false; values.len()];
-            for y0 in (0..self.height).step_by(TILE) {
-                for x0 in (0..self.width).step_by(TILE) {
-                    for y in y0..(y0 + TILE).min(self.height) {
-                        for x in x0..(x0 + TILE).min(self.width) {
-                            turned[x * self.height + y] = values[y * self.width + x];
-                        }
-                    }
-                }
-            }
-            turned
-        };
         Mask {
-            ink: turn(&self.ink),
-            solid: turn(&self.solid),
+            ink: transpose(&self.ink, self.width, self.height),
+            solid: transpose(&self.solid, self.width, self.height),
             width: self.height,
             height: self.width,
         }
@@ -130,6 +112,54 @@ impl Mask {
     }
 }
 
+/// `values`, `width` x `height` row-major, with x and y swapped (empty stays empty). Whole
+/// 8 x 8 blocks are turned as eight words of eight bytes (three rounds of swapping halves,
+/// quarters and single bytes between word pairs); the ragged right and bottom edges one by one.
+fn transpose(values: &[bool], width: usize, height: usize) -> Vec<bool> {
+    if values.is_empty() {
+        return Vec::new();
+    }
+    let mut turned = vec![false; values.len()];
+    let (whole_x, whole_y) = (width / 8 * 8, height / 8 * 8);
+    for y0 in (0..whole_y).step_by(8) {
+        for x0 in (0..whole_x).step_by(8) {
+            let mut rows: [u64; 8] = std::array::from_fn(|k| {
+                let row = &values[(y0 + k) * width + x0..][..8];
+                u64::from_le_bytes(std::array::from_fn(|i| u8::from(row[i])))
+            });
+            for (half, mask) in [
+                (32, 0x0000_0000_FFFF_FFFF_u64),
+                (16, 0x0000_FFFF_0000_FFFF),
+                (8, 0x00FF_00FF_00FF_00FF),
+            ] {
+                let pair = half / 8;
+                for k in (0..8).filter(|k| k & pair == 0) {
+                    let swapped = ((rows[k] >> half) ^ rows[k + pair]) & mask;
+                    rows[k] ^= swapped << half;
+                    rows[k + pair] ^= swapped;
+                }
+            }
+            for (k, row) in rows.iter().enumerate() {
+                let out = &mut turned[(x0 + k) * height + y0..][..8];
+                for (o, byte) in out.iter_mut().zip(row.to_le_bytes()) {
+                    *o = byte != 0;
+                }
+            }
+        }
+    }
+    for y in 0..height {
+        let xs = if y < whole_y {
+            whole_x..width
+        } else {
+            0..width
+        };
+        for x in xs {
+            turned[x * height + y] = values[y * width + x];
+        }
+    }
+    turned
+}
+
 /// For each pixel of a `w` x `h` mask, whether the `side` x `side` square with that pixel at
 /// its bottom-right is all ink; `None` when no square is. A square is all ink when each of its
 /// `side` rows ends in a run of at least `side` ink pixels: runs along each row, then how many
@@ -137,13 +167,28 @@ impl Mask {
 fn full_square_corners(ink: &[bool], w: usize, h: usize, side: usize) -> Option<Vec<bool>> {
     let mut corner: Option<Vec<bool>> = None;
     let mut rows_with_run = vec![0usize; w];
+    // Eight pixels at a time: most of a mask is paper, and a stretch without ink ends every
+    // run in it at once.
+    const STRETCH: usize = 8;
     for (y, line) in ink.chunks_exact(w).take(h).enumerate() {
         let mut run = 0;
-        for (x, (&inked, rows)) in line.iter().zip(rows_with_run.iter_mut()).enumerate() {
-            run = if inked { run + 1 } else { 0 };
-            *rows = if run >= side { *rows + 1 } else { 0 };
-            if *rows >= side {
-                corner.get_or_insert_with(|| vec![false; w * h])[y * w + x] = true;
+        for (k, (pixels, rows)) in line
+            .chunks(STRETCH)
+            .zip(rows_with_run.chunks_mut(STRETCH))
+            .enumerate()
+        {
+            if !pixels.iter().any(|&inked| inked) {
+                run = 0;
+                rows.fill(0);
+                continue;
+            }
+            for (i, (&inked, rows)) in pixels.iter().zip(rows.iter_mut()).enumerate() {
+                run = if inked { run + 1 } else { 0 };
+                *rows = if run >= side { *rows + 1 } else { 0 };
+                if *rows >= side {
+                    let x = k * STRETCH + i;
+                    corner.get_or_insert_with(|| vec![false; w * h])[y * w + x] = true;
+                }
             }
         }
     }
@@ -673,13 +718,35 @@ mod tests {
     }
 
     #[test]
+    fn transposes_as_pixel_by_pixel() {
+        let mut rng = crate::photo::rng::Rng::new(7);
+        for (w, h) in [(0, 0), (1, 1), (8, 8), (16, 24), (13, 7), (37, 50), (64, 9)] {
+            let values: Vec<bool> = (0..w * h).map(|_| rng.below(3) == 0).collect();
+            let mut expected = vec![false; w * h];
+            for y in 0..h {
+                for x in 0..w {
+                    expected[x * h + y] = values[y * w + x];
+                }
+            }
+            assert_eq!(transpose(&values, w, h), expected, "{w}x{h}");
+        }
+    }
+
+    #[test]
     fn full_squares_are_found_as_by_counting_each_square() {
         let mut rng = crate::photo::rng::Rng::new(11);
-        let (w, h) = (23, 17);
-        for side in [1, 2, 3, 5] {
+        for (w, h, side, period) in [
+            (23, 17, 1, 12),
+            (23, 17, 2, 12),
+            (23, 17, 3, 12),
+            (23, 17, 5, 12),
+            // Blobs far apart: stretches of paper between them.
+            (61, 20, 3, 25),
+            (61, 20, 4, 25),
+        ] {
             // Blobs of ink: dense enough for some full squares, not everywhere.
             let ink: Vec<bool> = (0..w * h)
-                .map(|i| (i % w) / 6 % 2 == 0 && rng.below(10) > 0)
+                .map(|i| (i % w) % period < 6 && rng.below(10) > 0)
                 .collect();
             let full = |x: usize, y: usize| {
                 x + 1 >= side

@@ -101,17 +101,21 @@ impl Lattice {
         let span = 1.0 - 2.0 * inset;
         let point = |p: (f32, f32)| (f64::from(p.0), f64::from(p.1));
         let (a, b, c, d) = (point(a), point(b), point(c), point(d));
+        // Where each row and column of the crop falls between the cell's sides (0..1).
+        let places: Vec<f64> = (0..size)
+            .map(|k| inset + span * (f64::from(k) + 0.5) / f64::from(size))
+            .collect();
         let mut pixels = Vec::with_capacity(size as usize * size as usize);
-        for v in 0..size {
+        for &t in &places {
             // Across one row of the crop the bilinear patch is a straight line, start + s * step.
-            let t = inset + span * (f64::from(v) + 0.5) / f64::from(size);
             let start = (a.0 + (d.0 - a.0) * t, a.1 + (d.1 - a.1) * t);
             let end = (b.0 + (c.0 - b.0) * t, b.1 + (c.1 - b.1) * t);
             let step = (end.0 - start.0, end.1 - start.1);
-            pixels.extend((0..size).map(|u| {
-                let s = inset + span * (f64::from(u) + 0.5) / f64::from(size);
-                rectify::sample(image, start.0 + step.0 * s, start.1 + step.1 * s)
-            }));
+            pixels.extend(
+                places
+                    .iter()
+                    .map(|&s| rectify::sample(image, start.0 + step.0 * s, start.1 + step.1 * s)),
+            );
         }
         GrayImage::from_raw(size, size, pixels).unwrap_or_default()
     }
