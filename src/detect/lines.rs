@@ -3,6 +3,8 @@
 //! locally so a curled page keeps cells on their lines. It only reads lines perpendicular to
 //! the x axis; the caller transposes the mask for the other direction.
 
+use std::cell::RefCell;
+
 use super::bend;
 
 /// A rectified ink mask, row-major. `solid` marks ink wiped from `ink` because it lay in a
@@ -17,27 +19,9 @@ pub struct Mask {
 impl Mask {
     /// The same mask with x and y swapped.
     pub fn transposed(&self) -> Mask {
-        let turn = |values: &[bool]| {
-            if values.is_empty() {
-                return Vec::new();
-            }
-            // In tiles, so both masks are walked a few cache lines at a time.
-            const TILE: usize = 32;
-            let mut turned = vec![false; values.len()];
-            for y0 in (0..self.height).step_by(TILE) {
-                for x0 in (0..self.width).step_by(TILE) {
-                    for y in y0..(y0 + TILE).min(self.height) {
-                        for x in x0..(x0 + TILE).min(self.width) {
-                            turned[x * self.height + y] = values[y * self.width + x];
-                        }
-                    }
-                }
-            }
-            turned
-        };
         Mask {
-            ink: turn(&self.ink),
-            solid: turn(&self.solid),
+            ink: transpose(&self.ink, self.width, self.height),
+            solid: transpose(&self.solid, self.width, self.height),
             width: self.height,
             height: self.width,
         }
@@ -128,6 +112,54 @@ impl Mask {
     }
 }
 
+/// `values`, `width` x `height` row-major, with x and y swapped (empty stays empty). Whole
+/// 8 x 8 blocks are turned as eight words of eight bytes (three rounds of swapping halves,
+/// quarters and single bytes between word pairs); the ragged right and bottom edges one by one.
+fn transpose(values: &[bool], width: usize, height: usize) -> Vec<bool> {
+    if values.is_empty() {
+        return Vec::new();
+    }
+    let mut turned = vec![false; values.len()];
+    let (whole_x, whole_y) = (width / 8 * 8, height / 8 * 8);
+    for y0 in (0..whole_y).step_by(8) {
+        for x0 in (0..whole_x).step_by(8) {
+            let mut rows: [u64; 8] = std::array::from_fn(|k| {
+                let row = &values[(y0 + k) * width + x0..][..8];
+                u64::from_le_bytes(std::array::from_fn(|i| u8::from(row[i])))
+            });
+            for (half, mask) in [
+                (32, 0x0000_0000_FFFF_FFFF_u64),
+                (16, 0x0000_FFFF_0000_FFFF),
+                (8, 0x00FF_00FF_00FF_00FF),
+            ] {
+                let pair = half / 8;
+                for k in (0..8).filter(|k| k & pair == 0) {
+                    let swapped = ((rows[k] >> half) ^ rows[k + pair]) & mask;
+                    rows[k] ^= swapped << half;
+                    rows[k + pair] ^= swapped;
+                }
+            }
+            for (k, row) in rows.iter().enumerate() {
+                let out = &mut turned[(x0 + k) * height + y0..][..8];
+                for (o, byte) in out.iter_mut().zip(row.to_le_bytes()) {
+                    *o = byte != 0;
+                }
+            }
+        }
+    }
+    for y in 0..height {
+        let xs = if y < whole_y {
+            whole_x..width
+        } else {
+            0..width
+        };
+        for x in xs {
+            turned[x * height + y] = values[y * width + x];
+        }
+    }
+    turned
+}
+
 /// For each pixel of a `w` x `h` mask, whether the `side` x `side` square with that pixel at
 /// its bottom-right is all ink; `None` when no square is. A square is all ink when each of its
 /// `side` rows ends in a run of at least `side` ink pixels: runs along each row, then how many
@@ -135,13 +167,28 @@ impl Mask {
 fn full_square_corners(ink: &[bool], w: usize, h: usize, side: usize) -> Option<Vec<bool>> {
     let mut corner: Option<Vec<bool>> = None;
     let mut rows_with_run = vec![0usize; w];
+    // Eight pixels at a time: most of a mask is paper, and a stretch without ink ends every
+    // run in it at once.
+    const STRETCH: usize = 8;
     for (y, line) in ink.chunks_exact(w).take(h).enumerate() {
         let mut run = 0;
-        for (x, (&inked, rows)) in line.iter().zip(rows_with_run.iter_mut()).enumerate() {
-            run = if inked { run + 1 } else { 0 };
-            *rows = if run >= side { *rows + 1 } else { 0 };
-            if *rows >= side {
-                corner.get_or_insert_with(|| vec![false; w * h])[y * w + x] = true;
+        for (k, (pixels, rows)) in line
+            .chunks(STRETCH)
+            .zip(rows_with_run.chunks_mut(STRETCH))
+            .enumerate()
+        {
+            if !pixels.iter().any(|&inked| inked) {
+                run = 0;
+                rows.fill(0);
+                continue;
+            }
+            for (i, (&inked, rows)) in pixels.iter().zip(rows.iter_mut()).enumerate() {
+                run = if inked { run + 1 } else { 0 };
+                *rows = if run >= side { *rows + 1 } else { 0 };
+                if *rows >= side {
+                    let x = k * STRETCH + i;
+                    corner.get_or_insert_with(|| vec![false; w * h])[y * w + x] = true;
+                }
             }
         }
     }
@@ -235,12 +282,66 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         }
         columns
     };
+    count_in_profiles(&segment_profiles(mask, fractions))
+}
+
+/// [`count_cells`] of the mask turned a quarter: the number of cells down it, between lines
+/// perpendicular to y. It reads the rows where they lie instead of transposing the mask.
+pub fn count_rows(mask: &Mask) -> Option<usize> {
+    let (w, h) = (mask.width, mask.height);
+    if h < 12 || w < SEGMENTS {
+        return None;
+    }
+    // Ink fraction of every row within each segment of columns: the transposed mask's column
+    // fractions, summed along the rows as they lie in memory.
+    let fractions = |with_solid: bool| {
+        let mut rows = vec![vec![0f32; h]; SEGMENTS];
+        for (s, row) in rows.iter_mut().enumerate() {
+            let (x0, x1) = (s * w / SEGMENTS, (s + 1) * w / SEGMENTS);
+            let columns = (x1 - x0).max(1) as f32;
+            for (y, fraction) in row.iter_mut().enumerate() {
+                let ink = &mask.ink[y * w..][x0..x1];
+                let count: u32 = if with_solid {
+                    let solid = &mask.solid[y * w..][x0..x1];
+                    ink.iter().zip(solid).map(|(&i, &s)| u32::from(i | s)).sum()
+                } else {
+                    ink.iter().map(|&i| u32::from(i)).sum()
+                };
+                *fraction = count as f32 / columns;
+            }
+        }
+        rows
+    };
+    count_in_profiles(&segment_profiles(mask, fractions))
+}
+
+/// Ink fractions across a mask, `[segment][position]`, without and with its solid patches.
+struct Profiles {
+    without_solids: Vec<Vec<f32>>,
+    with_solids: Vec<Vec<f32>>,
+}
+
+/// The [`Profiles`] of `mask` as `fractions(with_solid)` measures them one way.
+fn segment_profiles(mask: &Mask, fractions: impl Fn(bool) -> Vec<Vec<f32>>) -> Profiles {
     let without_solids = fractions(false);
     let with_solids = if mask.solid.len() == mask.ink.len() {
         fractions(true)
     } else {
         without_solids.clone()
     };
+    Profiles {
+        without_solids,
+        with_solids,
+    }
+}
+
+/// The count of [`count_cells`] from the ink fractions across the mask.
+fn count_in_profiles(profiles: &Profiles) -> Option<usize> {
+    let Profiles {
+        without_solids,
+        with_solids,
+    } = profiles;
+    let w = without_solids[0].len();
     // The strongest column near `centre` in one segment: where the line really runs there.
     let snap = |column: &[f32], centre: f64, reach: usize| -> usize {
         let c = (centre.round().max(0.0) as usize).min(w - 1);
@@ -269,38 +370,47 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         // half-way points are measured between the lines as found. The outline's corners hold
         // the lines' ends near their straight places, and curl bends them most in the middle:
         // so each end segment snaps around the straight place and each next one inward around
-        // where its neighbour found the line, never further than `bend` from straight.
+        // where its neighbour found the line, never further than `bend` from straight. Each
+        // line is found on its own, `[segment]` for line `k`.
         let bend = cell * 0.4;
-        let mut found = vec![vec![0usize; n + 1]; SEGMENTS];
         let half = SEGMENTS / 2;
-        for order in [
-            (0..half).collect::<Vec<_>>(),
-            (half..SEGMENTS).rev().collect(),
-        ] {
-            for (i, &s) in order.iter().enumerate() {
-                let previous = i.checked_sub(1).map(|before| found[order[before]].clone());
-                for (k, place) in found[s].iter_mut().enumerate() {
-                    let straight = k as f64 * cell - 0.5;
-                    let guess = previous.as_ref().map_or(straight, |previous| {
-                        (previous[k] as f64).clamp(straight - bend, straight + bend)
-                    });
-                    *place = snap(&with_solids[s], guess, reach);
-                }
+        let line_at = |k: usize| {
+            let straight = k as f64 * cell - 0.5;
+            let mut found = [0usize; SEGMENTS];
+            for s in (0..half).chain((half..SEGMENTS).rev()) {
+                // The neighbour found before, toward the nearer end.
+                let outer = if s < half {
+                    s.checked_sub(1)
+                } else {
+                    Some(s + 1).filter(|&o| o < SEGMENTS)
+                };
+                let guess = outer.map_or(straight, |o| {
+                    (found[o] as f64).clamp(straight - bend, straight + bend)
+                });
+                found[s] = snap(&with_solids[s], guess, reach);
             }
-        }
+            found
+        };
         let mean_over_segments =
             |value: &dyn Fn(usize) -> f32| (0..SEGMENTS).map(value).sum::<f32>() / SEGMENTS as f32;
-        let lines: Vec<f32> = (1..n)
-            .map(|k| mean_over_segments(&|s| with_solids[s][found[s][k]]))
-            .collect();
-        let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
-        if weakest < LEAST_LINE {
-            return None;
+        // The inner lines first, one at a time: the first one short of ink settles it.
+        let mut found = vec![[0usize; SEGMENTS]; n + 1];
+        let mut lines = Vec::with_capacity(n - 1);
+        for k in 1..n {
+            found[k] = line_at(k);
+            let line = mean_over_segments(&|s| with_solids[s][found[k][s]]);
+            if line < LEAST_LINE {
+                return None;
+            }
+            lines.push(line);
         }
+        found[0] = line_at(0);
+        found[n] = line_at(n);
+        let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
         let mut mids: Vec<f32> = (0..n)
             .map(|k| {
                 mean_over_segments(&|s| {
-                    let centre = (found[s][k] + found[s][k + 1]) / 2;
+                    let centre = (found[k][s] + found[k + 1][s]) / 2;
                     let (lo, hi) = (
                         centre.saturating_sub(mid_reach),
                         (centre + mid_reach).min(w - 1),
@@ -317,7 +427,7 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         let mut interiors: Vec<f32> = (0..n)
             .map(|k| {
                 // Clear of where the lines were found, on average along their length.
-                let place = |k: usize| mean_over_segments(&|s| found[s][k] as f32) as usize;
+                let place = |k: usize| mean_over_segments(&|s| found[k][s] as f32) as usize;
                 let (lo, hi) = (place(k) + reach + 1, place(k + 1).saturating_sub(reach));
                 let straight = column_means
                     .get(lo..hi.min(w))
@@ -331,8 +441,8 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
                 let mut bent: Vec<f32> = (0..SEGMENTS)
                     .map(|s| {
                         let (lo, hi) = (
-                            found[s][k] + reach + 1,
-                            found[s][k + 1].saturating_sub(reach),
+                            found[k][s] + reach + 1,
+                            found[k + 1][s].saturating_sub(reach),
                         );
                         without_solids[s]
                             .get(lo..hi.min(w))
@@ -355,9 +465,17 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
             interiors,
         })
     };
-    let holds = |n: usize, forgiven: usize| fit(n).is_some_and(|fit| fit.holds(forgiven));
-    let cells_clear = |n: usize| fit(n).is_some_and(|fit| fit.cells_clear(1));
     let most = (w / 6).min(60);
+    // Each count's fit is measured once, however many of the questions below ask about it.
+    let fits: RefCell<Vec<Option<Option<Fit>>>> = RefCell::new((0..=most).map(|_| None).collect());
+    let judge = |n: usize, test: &dyn Fn(&Fit) -> bool| {
+        fits.borrow_mut()[n]
+            .get_or_insert_with(|| fit(n))
+            .as_ref()
+            .is_some_and(test)
+    };
+    let holds = |n: usize, forgiven: usize| judge(n, &|fit| fit.holds(forgiven));
+    let cells_clear = |n: usize| judge(n, &|fit| fit.cells_clear(1));
     (3..=most)
         .rev()
         .filter(|&n| holds(n, 0))
@@ -379,9 +497,9 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         // A page's column rules can cross a grid more than once: then two such half-way points.
         .or_else(|| {
             (1..=2).find_map(|forgiven| {
-                (3..=most).rev().find(|&n| {
-                    fit(n).is_some_and(|fit| fit.holds(forgiven) && fit.cells_clear(forgiven))
-                })
+                (3..=most)
+                    .rev()
+                    .find(|&n| judge(n, &|fit| fit.holds(forgiven) && fit.cells_clear(forgiven)))
             })
         })
 }
@@ -600,13 +718,35 @@ mod tests {
     }
 
     #[test]
+    fn transposes_as_pixel_by_pixel() {
+        let mut rng = crate::photo::rng::Rng::new(7);
+        for (w, h) in [(0, 0), (1, 1), (8, 8), (16, 24), (13, 7), (37, 50), (64, 9)] {
+            let values: Vec<bool> = (0..w * h).map(|_| rng.below(3) == 0).collect();
+            let mut expected = vec![false; w * h];
+            for y in 0..h {
+                for x in 0..w {
+                    expected[x * h + y] = values[y * w + x];
+                }
+            }
+            assert_eq!(transpose(&values, w, h), expected, "{w}x{h}");
+        }
+    }
+
+    #[test]
     fn full_squares_are_found_as_by_counting_each_square() {
         let mut rng = crate::photo::rng::Rng::new(11);
-        let (w, h) = (23, 17);
-        for side in [1, 2, 3, 5] {
+        for (w, h, side, period) in [
+            (23, 17, 1, 12),
+            (23, 17, 2, 12),
+            (23, 17, 3, 12),
+            (23, 17, 5, 12),
+            // Blobs far apart: stretches of paper between them.
+            (61, 20, 3, 25),
+            (61, 20, 4, 25),
+        ] {
             // Blobs of ink: dense enough for some full squares, not everywhere.
             let ink: Vec<bool> = (0..w * h)
-                .map(|i| (i % w) / 6 % 2 == 0 && rng.below(10) > 0)
+                .map(|i| (i % w) % period < 6 && rng.below(10) > 0)
                 .collect();
             let full = |x: usize, y: usize| {
                 x + 1 >= side
@@ -621,6 +761,45 @@ mod tests {
                 assert_eq!(found, None, "side {side}");
             }
         }
+    }
+
+    #[test]
+    fn rows_count_as_in_the_transposed_mask() {
+        let mut rng = crate::photo::rng::Rng::new(5);
+        for (size, n, bend) in [(300, 10, 0.0), (240, 8, 7.0), (270, 9, 3.0), (180, 12, 0.0)] {
+            let mut mask = grid_mask(size, n, bend).transposed();
+            // Stray ink and a black cell, so solids and noise take part.
+            for i in 0..size * size {
+                mask.ink[i] |= rng.below(40) == 0;
+            }
+            for y in size / 3..size / 3 + size / n {
+                for x in size / 2..size / 2 + size / n {
+                    mask.ink[y * size + x] = true;
+                }
+            }
+            for cleaned in [mask.without_solids(size / 50), mask.without_solids(0)] {
+                assert_eq!(
+                    count_rows(&cleaned),
+                    count_cells(&cleaned.transposed()),
+                    "{size} {n} {bend}"
+                );
+                assert_eq!(count_rows(&cleaned.transposed()), count_cells(&cleaned));
+            }
+            assert_eq!(count_rows(&mask.without_solids(size / 50)), Some(n));
+        }
+        // Uneven sides and the smallest masks.
+        let wide = Mask {
+            ink: (0..90 * 40)
+                .map(|i| (i % 90) % 15 == 0 || (i / 90) % 10 == 0)
+                .collect(),
+            solid: Vec::new(),
+            width: 90,
+            height: 40,
+        };
+        assert_eq!(count_rows(&wide), count_cells(&wide.transposed()));
+        assert_eq!(count_rows(&wide.transposed()), count_cells(&wide));
+        assert_eq!(count_rows(&wide), Some(4));
+        assert_eq!(count_cells(&wide), Some(6));
     }
 
     #[test]

@@ -22,7 +22,7 @@
 //! puzzle photographed upside down or sideways comes out turned, and only the reader of the
 //! digits can tell.
 
-mod bands;
+pub(crate) mod bands;
 mod bend;
 mod cells;
 mod components;
@@ -105,17 +105,21 @@ impl Lattice {
         let span = 1.0 - 2.0 * inset;
         let point = |p: (f32, f32)| (f64::from(p.0), f64::from(p.1));
         let (a, b, c, d) = (point(a), point(b), point(c), point(d));
+        // Where each row and column of the crop falls between the cell's sides (0..1).
+        let places: Vec<f64> = (0..size)
+            .map(|k| inset + span * (f64::from(k) + 0.5) / f64::from(size))
+            .collect();
         let mut pixels = Vec::with_capacity(size as usize * size as usize);
-        for v in 0..size {
+        for &t in &places {
             // Across one row of the crop the bilinear patch is a straight line, start + s * step.
-            let t = inset + span * (f64::from(v) + 0.5) / f64::from(size);
             let start = (a.0 + (d.0 - a.0) * t, a.1 + (d.1 - a.1) * t);
             let end = (b.0 + (c.0 - b.0) * t, b.1 + (c.1 - b.1) * t);
             let step = (end.0 - start.0, end.1 - start.1);
-            pixels.extend((0..size).map(|u| {
-                let s = inset + span * (f64::from(u) + 0.5) / f64::from(size);
-                rectify::sample(image, start.0 + step.0 * s, start.1 + step.1 * s)
-            }));
+            pixels.extend(
+                places
+                    .iter()
+                    .map(|&s| rectify::sample(image, start.0 + step.0 * s, start.1 + step.1 * s)),
+            );
         }
         GrayImage::from_raw(size, size, pixels).unwrap_or_default()
     }
@@ -237,13 +241,6 @@ pub fn find_lattice_inspected(
             corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)),
         ));
     }
-    // Each outline is first looked at in the working image, where warping it costs a few
-    // percent of the full-resolution warp: one that shows no grid there (the page's edge, a
-    // block of text) is only tried at full resolution after every one that does.
-    let (grid_like, others): (Vec<_>, Vec<_>) = pieces
-        .into_iter()
-        .map(|(_, corners)| corners)
-        .partition(|&corners| shows_grid(&small, factor, corners));
     let mut reason = String::from("no large four-sided outline of ink");
     let mut trimmed = Vec::new();
     // A lattice whose lines run on ink is taken at once. One with lines on paper (an outline
@@ -265,17 +262,35 @@ pub fn find_lattice_inspected(
         }
         Err(NoLattice::from("its lines leave the ink"))
     };
-    for corners in grid_like.into_iter().chain(others).chain(extended) {
+    let mut try_outline = |corners: Corners| -> Option<Lattice> {
         let tried = take(lattice_in(image, corners), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
         match tried {
-            Ok(lattice) => return Ok(lattice),
+            Ok(lattice) => Some(lattice),
             Err(no) => {
                 reason = no.why;
                 trimmed.extend(no.trimmed);
+                None
             }
+        }
+    };
+    // Each outline is first looked at in the working image, where warping it costs a few
+    // percent of the full-resolution warp: one that shows no grid there (the page's edge, a
+    // block of text) is only tried at full resolution after every one that does. An outline
+    // that shows one is tried at once, so the outlines after the grid's are never looked at.
+    let mut others = Vec::new();
+    for (_, corners) in pieces {
+        if !shows_grid(&small, factor, corners) {
+            others.push(corners);
+        } else if let Some(lattice) = try_outline(corners) {
+            return Ok(lattice);
+        }
+    }
+    for corners in others.into_iter().chain(extended) {
+        if let Some(lattice) = try_outline(corners) {
+            return Ok(lattice);
         }
     }
     if let Some((_, lattice)) = best {
@@ -399,7 +414,7 @@ const MOST_CELL_ASPECT: f64 = 2.0;
 /// The rows and columns of evenly spaced cells in `mask`, or why there are none.
 fn cell_counts(mask: &Mask) -> Result<(usize, usize), String> {
     let columns = lines::count_cells(mask).ok_or("no evenly spaced vertical lines")?;
-    let rows = lines::count_cells(&mask.transposed()).ok_or("no evenly spaced horizontal lines")?;
+    let rows = lines::count_rows(mask).ok_or("no evenly spaced horizontal lines")?;
     let aspect = (mask.width as f64 / columns as f64) / (mask.height as f64 / rows as f64);
     if aspect.max(1.0 / aspect) > MOST_CELL_ASPECT {
         return Err(format!(

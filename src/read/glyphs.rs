@@ -435,10 +435,13 @@ fn box_sums(values: &[u8], w: usize, h: usize, radius: usize) -> Vec<u32> {
 /// Otsu's threshold over values in 0..1 (64 bins).
 fn otsu(values: &[f32]) -> f32 {
     const BINS: usize = 64;
-    let mut histogram = [0f64; BINS];
+    // Counted in integers (exact in f64 too, so the split is the same), which spares a chain
+    // of floating-point additions on the same bin.
+    let mut counts = [0u32; BINS];
     for &v in values {
-        histogram[((v * BINS as f32) as usize).min(BINS - 1)] += 1.0;
+        counts[((v * BINS as f32) as usize).min(BINS - 1)] += 1;
     }
+    let histogram = counts.map(f64::from);
     let total: f64 = histogram.iter().sum();
     let sum_all: f64 = histogram
         .iter()

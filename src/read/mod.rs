@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use image::GrayImage;
 
-use crate::detect::Lattice;
+use crate::detect::{bands, Lattice};
 use crate::error::Error;
 use crate::kinds::jump::JumpMaze;
 use crate::kinds::nonogram::Nonogram;
@@ -95,19 +95,12 @@ fn read_grid_and_upright(
     lattice: &Lattice,
     classifier: &DigitClassifier,
 ) -> (GridRead, Option<GridRead>) {
-    let crops = rules::grid_without_rules(
-        &(0..lattice.rows)
-            .map(|r| {
-                (0..lattice.columns)
-                    .map(|c| lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET))
-                    .collect::<Vec<_>>()
-            })
-            .collect::<Vec<_>>(),
-    );
-    let darkness: Vec<Vec<Vec<f32>>> = crops
-        .iter()
-        .map(|row| row.iter().map(glyphs::flattened).collect())
-        .collect();
+    let crops = rules::grid_without_rules(&map_cells(lattice.rows, lattice.columns, |r, c| {
+        lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)
+    }));
+    let darkness = map_cells(lattice.rows, lattice.columns, |r, c| {
+        glyphs::flattened(&crops[r][c])
+    });
     let levels = Levels {
         paper: paper_level(&crops),
         ink: ink_level(&darkness),
@@ -136,6 +129,22 @@ fn read_grid_and_upright(
     }
     let read = with_sideways_digits(read, &crops, levels, classifier);
     (without_noise(read), upright.map(without_noise))
+}
+
+/// `f(row, column)` of every cell of a `rows` x `columns` grid, in rows, the cells spread over
+/// the cores: each cell's crop is cut and read on its own.
+fn map_cells<R: Send>(
+    rows: usize,
+    columns: usize,
+    f: impl Fn(usize, usize) -> R + Sync,
+) -> Vec<Vec<R>> {
+    let cells: Vec<(usize, usize)> = (0..rows)
+        .flat_map(|r| (0..columns).map(move |c| (r, c)))
+        .collect();
+    let mut results = bands::map(&cells, |&(r, c)| f(r, c)).into_iter();
+    (0..rows)
+        .map(|_| results.by_ref().take(columns).collect())
+        .collect()
 }
 
 /// A number read with less probability than this per digit is more likely a speck, a shadow's
@@ -342,25 +351,19 @@ fn read_upright(
 ) -> GridRead {
     let (rows, columns) = (crops.len(), crops.first().map_or(0, Vec::len));
     let local_paper = neighbourhood_paper(crops);
-    let mut cells = Vec::with_capacity(rows * columns);
-    for (row, (crops, darkness)) in crops.iter().zip(darkness).enumerate() {
-        for (column, (crop, darkness)) in crops.iter().zip(darkness).enumerate() {
-            let paper = levels.paper.min(local_paper[row][column]);
-            let content = glyphs::read_flattened(crop, darkness, paper, levels.ink);
-            let cell = match content {
-                CellContent::Black => {
-                    read_dark_cell(crop, darkness, levels, row, column, classifier)
-                }
-                CellContent::Blank => read_blank_cell(crop, darkness, row, column, classifier),
-                content => read_cell(content, crop, row, column, classifier),
-            };
-            cells.push(cell);
+    let cells = map_cells(rows, columns, |row, column| {
+        let (crop, darkness) = (&crops[row][column], &darkness[row][column]);
+        let paper = levels.paper.min(local_paper[row][column]);
+        match glyphs::read_flattened(crop, darkness, paper, levels.ink) {
+            CellContent::Black => read_dark_cell(crop, darkness, levels, row, column, classifier),
+            CellContent::Blank => read_blank_cell(crop, darkness, row, column, classifier),
+            content => read_cell(content, crop, row, column, classifier),
         }
-    }
+    });
     GridRead {
         rows,
         columns,
-        cells,
+        cells: cells.into_iter().flatten().collect(),
         quarter_turns: 0,
     }
 }
