@@ -2,7 +2,7 @@
 //! `gridsight photo` from a puzzle file in `tests/data` (the same seed gives the same bytes) and
 //! read exactly by `gridsight solve`: a page's column rule running down a column's clue band,
 //! and small blurred clue digits read surely as others, which only the disagreeing row and
-//! column totals give away.
+//! column totals give away; and a two-digit number blurred into one blob.
 
 mod common;
 
@@ -33,4 +33,17 @@ fn clue_digits_misread_surely_are_corrected_by_the_row_and_column_totals() {
     assert!(report["corrections"]
         .as_array()
         .is_some_and(|c| !c.is_empty()));
+}
+
+#[test]
+fn an_eleven_blurred_into_one_blob_is_read_as_two_digits() {
+    // Row 3's "11": its two stems run together into one blob that reads as a 3 (the totals
+    // then differ by 8); cut in two, it reads 11, which the corrector takes.
+    let (report, truth) = solved("nonogram-21x16.non", 7011);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+    assert_eq!(
+        report["corrections"],
+        serde_json::json!(["row 3 clue 2: read 3, corrected to 11"])
+    );
 }

@@ -760,6 +760,93 @@ fn tight_bounds(pixels: &[usize], w: usize) -> Option<Bounds> {
         })
 }
 
+/// A normalised glyph cut in two at its faintest column in the middle third of its ink, each
+/// part normalised again as a glyph of its own (its crop bounds estimated from the cut): two
+/// digits that blur has joined into one blob (a number's 11 read as a 3), read apart. `None`
+/// when the glyph has too little ink to cut.
+pub fn halves(glyph: &NormalisedGlyph) -> Option<[NormalisedGlyph; 2]> {
+    let column = |x: usize| (0..SIDE).map(|y| glyph.pixels[y * SIDE + x]).sum::<f32>();
+    let inked: Vec<usize> = (0..SIDE).filter(|&x| column(x) > 0.0).collect();
+    let (&first, &last) = (inked.first()?, inked.last()?);
+    let width = last + 1 - first;
+    if width < 6 {
+        return None;
+    }
+    let middle = first + width / 3..last + 1 - width / 3;
+    let centre = (first + last) as f32 / 2.0;
+    let cut = middle.min_by(|&a, &b| {
+        column(a).total_cmp(&column(b)).then(
+            (a as f32 - centre)
+                .abs()
+                .total_cmp(&(b as f32 - centre).abs()),
+        )
+    })?;
+    let b = glyph.bounds;
+    let crop_x =
+        |x: usize| b.x0 + ((x - first) as f32 / width as f32 * (b.x1 - b.x0) as f32).round() as u32;
+    let part = |lo: usize, hi: usize| {
+        let bounds = Bounds {
+            x0: crop_x(lo),
+            y0: b.y0,
+            x1: crop_x(hi).max(crop_x(lo) + 1),
+            y1: b.y1,
+        };
+        renormalised(&glyph.pixels, lo..hi, bounds)
+    };
+    Some([part(first, cut), part(cut, last + 1)])
+}
+
+/// The ink of `pixels` (a normalised glyph) in `columns`, scaled to fit [`BOX`] keeping its
+/// aspect (bilinear) and centred by mass as [`normalise`] does.
+fn renormalised(
+    pixels: &[f32],
+    columns: std::ops::Range<usize>,
+    bounds: Bounds,
+) -> NormalisedGlyph {
+    let rows: Vec<usize> = (0..SIDE)
+        .filter(|&y| columns.clone().any(|x| pixels[y * SIDE + x] > 0.0))
+        .collect();
+    let (Some(&top), Some(&bottom)) = (rows.first(), rows.last()) else {
+        return NormalisedGlyph {
+            pixels: vec![0.0; SIDE * SIDE],
+            bounds,
+        };
+    };
+    let (bw, bh) = (columns.len() as f32, (bottom + 1 - top) as f32);
+    let scale = BOX as f32 / bw.max(bh);
+    let tw = ((bw * scale).round() as usize).clamp(1, BOX);
+    let th = ((bh * scale).round() as usize).clamp(1, BOX);
+    let at = |x: isize, y: isize| {
+        if x < 0 || y < 0 || x >= bw as isize || y >= bh as isize {
+            0.0
+        } else {
+            pixels[(top + y as usize) * SIDE + columns.start + x as usize]
+        }
+    };
+    let mut patch = vec![0f32; tw * th];
+    let (mut mass, mut mx, mut my) = (0f32, 0f32, 0f32);
+    for ty in 0..th {
+        for tx in 0..tw {
+            let (fx, fy) = (
+                (tx as f32 + 0.5) / scale - 0.5,
+                (ty as f32 + 0.5) / scale - 0.5,
+            );
+            let (x0, y0) = (fx.floor(), fy.floor());
+            let (dx, dy) = (fx - x0, fy - y0);
+            let (x0, y0) = (x0 as isize, y0 as isize);
+            let value = at(x0, y0) * (1.0 - dx) * (1.0 - dy)
+                + at(x0 + 1, y0) * dx * (1.0 - dy)
+                + at(x0, y0 + 1) * (1.0 - dx) * dy
+                + at(x0 + 1, y0 + 1) * dx * dy;
+            patch[ty * tw + tx] = value;
+            mass += value;
+            mx += value * (tx as f32 + 0.5);
+            my += value * (ty as f32 + 0.5);
+        }
+    }
+    placed(&patch, tw, th, (mass, mx, my), bounds)
+}
+
 /// Scales a glyph's ink to fit [`BOX`] keeping its aspect (area-averaged by 4x4
 /// supersampling) and centres it by mass in [`SIDE`]x[`SIDE`].
 fn normalise(glyph: &GlyphParts, w: usize) -> NormalisedGlyph {
@@ -798,6 +885,18 @@ fn normalise(glyph: &GlyphParts, w: usize) -> NormalisedGlyph {
             my += value * (ty as f32 + 0.5);
         }
     }
+    placed(&patch, tw, th, (mass, mx, my), bounds)
+}
+
+/// A `tw` x `th` patch of ink placed in a [`SIDE`]x[`SIDE`] glyph with its centre of mass
+/// (`mass`, and the mass-weighted x and y sums) at the middle, as far as the patch fits.
+fn placed(
+    patch: &[f32],
+    tw: usize,
+    th: usize,
+    (mass, mx, my): (f32, f32, f32),
+    bounds: Bounds,
+) -> NormalisedGlyph {
     let (cx, cy) = if mass > 0.0 {
         (mx / mass, my / mass)
     } else {
@@ -985,5 +1084,47 @@ mod tests {
             }));
             read_cell_with_paper(&GrayImage::from_pixel(w, h, Luma([9])), 0.0);
         }
+    }
+
+    #[test]
+    fn a_blob_of_two_stems_is_cut_between_them_into_two_upright_glyphs() {
+        // Two stems 4 columns wide, 18 tall, joined at their feet by a faint bridge: an 11.
+        let mut pixels = vec![0f32; SIDE * SIDE];
+        for y in 5..23 {
+            for x in (4..8).chain(16..20) {
+                pixels[y * SIDE + x] = 1.0;
+            }
+        }
+        for x in 8..16 {
+            pixels[22 * SIDE + x] = 0.3;
+        }
+        let bounds = Bounds {
+            x0: 10,
+            y0: 20,
+            x1: 26,
+            y1: 38,
+        };
+        let [left, right] = halves(&NormalisedGlyph { pixels, bounds }).unwrap();
+        // Cut in the bridge, between the stems (crop columns 10..14 and 22..26).
+        assert_eq!((left.bounds.x0, right.bounds.x1), (10, 26));
+        assert_eq!(left.bounds.x1, right.bounds.x0);
+        assert!((15..=21).contains(&left.bounds.x1), "{:?}", left.bounds);
+        for part in [&left, &right] {
+            // Scaled up to fill the box's height, narrow, and centred.
+            let inked_rows = (0..SIDE)
+                .filter(|&y| (0..SIDE).any(|x| part.pixels[y * SIDE + x] > 0.5))
+                .count();
+            let inked_columns = (0..SIDE)
+                .filter(|&x| (0..SIDE).any(|y| part.pixels[y * SIDE + x] > 0.5))
+                .count();
+            assert!((BOX - 1..=BOX).contains(&inked_rows), "{inked_rows}");
+            assert!(inked_columns <= 8, "{inked_columns}");
+            assert!(part.pixels[14 * SIDE + 14] > 0.5);
+        }
+        assert!(halves(&NormalisedGlyph {
+            pixels: vec![0.0; SIDE * SIDE],
+            bounds
+        })
+        .is_none());
     }
 }
