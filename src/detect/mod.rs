@@ -390,8 +390,10 @@ fn grid_mask(
     height: usize,
 ) -> Result<Mask, String> {
     let pixels = rectify::warp(source, origin, to_source, width, height);
+    let mut ink = threshold::adaptive(&pixels, width, height, width.max(height) / 40 + 3, 6);
+    clear_off_photo(&mut ink, source, origin, to_source, width, height);
     let mask = Mask {
-        ink: threshold::adaptive(&pixels, width, height, width.max(height) / 40 + 3, 6),
+        ink,
         solid: Vec::new(),
         width,
         height,
@@ -404,6 +406,41 @@ fn grid_mask(
         ));
     }
     Ok(mask.without_solids(width.max(height) / 50))
+}
+
+/// Clears the ink of the `width` x `height` rectified mask where it shows no part of `source`
+/// (a part of the photo whose top-left pixel is the photo's `origin`, as in `rectify::warp`):
+/// the warp repeats the photo's edge pixels there, and their streaks threshold into long lines
+/// beside a grid that fills the photo, which a curled border's trace would follow.
+fn clear_off_photo(
+    ink: &mut [bool],
+    source: &GrayImage,
+    origin: (u32, u32),
+    to_source: &Homography,
+    width: usize,
+    height: usize,
+) {
+    let (ox, oy) = (f64::from(origin.0), f64::from(origin.1));
+    let (w, h) = (f64::from(source.width()), f64::from(source.height()));
+    let on_photo = |(u, v): (f64, f64)| {
+        let (x, y) = to_source.apply((u, v));
+        (0.0..=w).contains(&(x - ox)) && (0.0..=h).contains(&(y - oy))
+    };
+    // The rectangle maps to a convex quadrilateral: all of it is on the photo when its corners are.
+    let (fw, fh) = (width as f64, height as f64);
+    if [(0.0, 0.0), (fw, 0.0), (fw, fh), (0.0, fh)]
+        .into_iter()
+        .all(on_photo)
+    {
+        return;
+    }
+    for (y, row) in ink.chunks_exact_mut(width.max(1)).enumerate() {
+        for (x, pixel) in row.iter_mut().enumerate() {
+            if *pixel && !on_photo((x as f64 + 0.5, y as f64 + 0.5)) {
+                *pixel = false;
+            }
+        }
+    }
 }
 
 /// How many times longer than wide a cell may be. Printed grids have square cells or nearly;
@@ -722,6 +759,33 @@ fn upright_order(mut corners: [(f64, f64); 4]) -> [(f64, f64); 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_ink_is_read_where_the_warp_runs_off_the_photo() {
+        // A photo cut through a grid: its left edge is striped with the grid's rows, which the
+        // warp repeats leftwards off the photo as long horizontal streaks.
+        let photo = GrayImage::from_fn(200, 200, |x, y| {
+            let line = x < 3 || y % 20 < 2;
+            image::Luma([if line { 20 } else { 230 }])
+        });
+        let off = 40.0;
+        let (w, h) = (200.0 + off, 200.0);
+        let to_photo = Homography::from_points(
+            [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)],
+            [(-off, 0.0), (200.0, 0.0), (200.0, h), (-off, h)],
+        )
+        .unwrap();
+        let mask = grid_mask(&photo, (0, 0), &to_photo, w as usize, h as usize).unwrap();
+        let inked = |columns: std::ops::Range<usize>| {
+            (0..mask.height)
+                .filter(|&y| columns.clone().any(|x| mask.ink[y * mask.width + x]))
+                .count()
+        };
+        assert_eq!(inked(0..38), 0, "streaks off the photo");
+        // The photo's own lines stay: its edge line and the rows beside it.
+        assert!(inked(40..43) > 150);
+        assert!(inked(60..62) >= 15);
+    }
 
     #[test]
     fn orders_corners_upright_whatever_the_start() {
