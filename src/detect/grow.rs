@@ -26,6 +26,9 @@ const SAMPLES: usize = 14;
 const INKED_SHARE: f32 = 0.8;
 /// Ink is darker than this share of the paper level around it.
 const INK_SHARE: f32 = 0.72;
+/// Or, when the darkest level around is well below the paper, darker than halfway to it and
+/// than this share of the paper.
+const FAINT_INK_SHARE: f32 = 0.85;
 /// The most cells added on all sides together, so that a ruled page cannot grow it forever.
 const MOST_GROWTH: usize = 80;
 
@@ -153,7 +156,13 @@ fn line_along(image: &GrayImage, a: Point, b: Point, normal: Point, search: f32)
     let mut levels: Vec<u8> = profiles.iter().flatten().copied().collect();
     levels.sort_unstable();
     let paper = f32::from(levels[levels.len() * 3 / 4]);
-    let ink = paper * INK_SHARE;
+    // A thin line blurred by focus or motion keeps less contrast than ink of a fixed share of
+    // the paper; halfway to the darkest level seen still tells it from the paper's noise when
+    // that level is itself well below the paper.
+    let darkest = f32::from(levels[0]);
+    let ink = ((paper + darkest) / 2.0)
+        .min(paper * FAINT_INK_SHARE)
+        .max(paper * INK_SHARE);
     let dark_near = |profile: &[u8], i: usize| {
         let (from, to) = (i.saturating_sub(1), (i + 1).min(profile.len() - 1));
         profile[from..=to].iter().any(|&v| f32::from(v) < ink)
