@@ -5,12 +5,12 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use gridsight::detect::{find_lattice, load_upright, DetectError, Lattice};
 use gridsight::photo::{effects::Desk, photograph, rng::Rng, PhotoOptions, Preset};
 use gridsight::render::Drawable;
 use image::GrayImage;
+use serde_json::Value;
 
 fn samples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("samples")
@@ -203,35 +203,45 @@ fn exif_rotated_samples_load_upright() {
     assert!(turned > 0, "some sample carries an EXIF rotation");
 }
 
-#[test]
-fn detection_of_a_12_mp_photo_is_timed_against_its_decoding() {
-    let text = std::fs::read_to_string(samples().join("classic.sudoku")).unwrap();
+/// The puzzle in `text` photographed with `preset` and `seed` at the preset's size, or at
+/// `megapixels`: the stored photo in grey, the grid's corners in it and the whole truth.
+fn photographed(
+    text: &str,
+    preset: Preset,
+    seed: u64,
+    megapixels: Option<f32>,
+) -> (GrayImage, Vec<(f32, f32)>, Value) {
     let puzzle =
-        Drawable::from_puzzle(gridsight::input::parse_puzzles(&text, None).unwrap()[0].as_ref())
+        Drawable::from_puzzle(gridsight::input::parse_puzzles(text, None).unwrap()[0].as_ref())
             .unwrap();
     let answer = puzzle.solve(&gridsight::limits::Deadline::none()).unwrap();
     let options = PhotoOptions {
-        preset: Preset::Photo,
-        seed: 3,
-        megapixels: Some((12.0, 12.0)),
+        preset,
+        seed,
+        megapixels: megapixels.map(|m| (m, m)),
     };
     let photo = photograph(&puzzle, &answer, &options).unwrap();
-    let started = Instant::now();
-    let decoded = image::load_from_memory(&photo.jpeg).unwrap();
-    let decode = started.elapsed();
-    let gray = decoded.to_luma8();
-    let started = Instant::now();
-    let found = find_lattice(&gray);
-    let detect = started.elapsed();
-    println!(
-        "12 MP ({}x{}): decode {:.0} ms, detect {:.0} ms, ratio {:.2}; found {:?}",
-        gray.width(),
-        gray.height(),
-        decode.as_secs_f64() * 1e3,
-        detect.as_secs_f64() * 1e3,
-        detect.as_secs_f64() / decode.as_secs_f64(),
-        found.map(|l| (l.rows, l.columns))
-    );
+    let stored = image::load_from_memory(&photo.jpeg).unwrap().to_luma8();
+    let corners = photo.truth["grid_corners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_f64().unwrap() as f32, p[1].as_f64().unwrap() as f32))
+        .collect();
+    (stored, corners, photo.truth)
+}
+
+#[test]
+fn a_12_mp_photo_gives_its_lattice_within_two_percent() {
+    // Full phone resolution, where the working image is shrunk and the warp reads the photo
+    // itself (its time against decoding is `cargo bench --bench pipeline`'s).
+    let text = std::fs::read_to_string(samples().join("classic.sudoku")).unwrap();
+    let (gray, corners, _) = photographed(&text, Preset::Photo, 3, Some(12.0));
+    assert!(u64::from(gray.width()) * u64::from(gray.height()) >= 11_000_000);
+    let lattice = find_lattice(&gray).unwrap();
+    assert_eq!((lattice.rows, lattice.columns), (9, 9));
+    let (error, _) = corner_error(&lattice, &corners);
+    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
 }
 
 #[test]
@@ -240,23 +250,7 @@ fn an_outline_off_a_curled_grid_gives_way_to_one_whose_lattice_runs_on_its_lines
     // outline (the hull of the grid's ink, rule included) shows 8 x 9 cells whose lines run
     // partly on paper; another outline gives the 9 x 9 lattice on the printed lines.
     let text = "....43981\n...1.....\n..326....\n9....71..\n2....46..\n71..82.53\n42....736\n..5......\n.813.....\n";
-    let puzzle =
-        Drawable::from_puzzle(gridsight::input::parse_puzzles(text, None).unwrap()[0].as_ref())
-            .unwrap();
-    let answer = puzzle.solve(&gridsight::limits::Deadline::none()).unwrap();
-    let options = PhotoOptions {
-        preset: Preset::Hard,
-        seed: 5511,
-        megapixels: None,
-    };
-    let photo = photograph(&puzzle, &answer, &options).unwrap();
-    let stored = image::load_from_memory(&photo.jpeg).unwrap().to_luma8();
-    let corners: Vec<(f32, f32)> = photo.truth["grid_corners"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p[0].as_f64().unwrap() as f32, p[1].as_f64().unwrap() as f32))
-        .collect();
+    let (stored, corners, _) = photographed(text, Preset::Hard, 5511, None);
     let lattice = find_lattice(&stored).unwrap();
     assert_eq!((lattice.rows, lattice.columns), (9, 9));
     let (error, _) = corner_error(&lattice, &corners);
@@ -270,24 +264,8 @@ fn a_boxed_nonograms_faint_blurred_clue_box_lines_are_grown_into() {
     // clue boxes, and the lines of those beyond it, thin and blurred on the far side of a tilted
     // page, are only 0.74 to 0.8 of the paper's level, so it was not grown into them.
     let text = std::fs::read_to_string(common::test_data("nonogram-29x22.non")).unwrap();
-    let puzzle =
-        Drawable::from_puzzle(gridsight::input::parse_puzzles(&text, None).unwrap()[0].as_ref())
-            .unwrap();
-    let answer = puzzle.solve(&gridsight::limits::Deadline::none()).unwrap();
-    let options = PhotoOptions {
-        preset: Preset::Photo,
-        seed: 904,
-        megapixels: None,
-    };
-    let photo = photograph(&puzzle, &answer, &options).unwrap();
-    assert_eq!(photo.truth["render"]["style"], "boxed");
-    let stored = image::load_from_memory(&photo.jpeg).unwrap().to_luma8();
-    let corners: Vec<(f32, f32)> = photo.truth["grid_corners"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p[0].as_f64().unwrap() as f32, p[1].as_f64().unwrap() as f32))
-        .collect();
+    let (stored, corners, truth) = photographed(&text, Preset::Photo, 904, None);
+    assert_eq!(truth["render"]["style"], "boxed");
     let grown = gridsight::detect::grow::grow(&stored, &find_lattice(&stored).unwrap());
     let mut size = [grown.rows, grown.columns];
     size.sort_unstable();

@@ -273,25 +273,37 @@ fn the_published_gchq_puzzle_reads_exactly_and_prints_its_url() {
     );
 }
 
+/// The JSON report of `solve` on `photo`, which must succeed.
+fn solved_json(photo: &Path) -> Value {
+    let output = run(&["solve", "--json", "--no-image", photo.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// A nonogram report's clue lines on one side (`rows` or `columns`).
+fn clue_lines(report: &Value, side: &str) -> Vec<Value> {
+    report["puzzle"][side].as_array().unwrap().clone()
+}
+
+/// Every clue number on one side of a nonogram report, line after line.
+fn clue_numbers(report: &Value, side: &str) -> Vec<u64> {
+    clue_lines(report, side)
+        .iter()
+        .flat_map(|line| line.as_array().unwrap().clone())
+        .map(|n| n.as_u64().unwrap())
+        .collect()
+}
+
 #[test]
 fn the_boxed_magazine_nonogram_reads_into_a_puzzle_with_one_solution() {
     let Some(shared) = common::shared("magazine nonogram photo") else {
         return;
     };
-    let photo = shared.join("photos/nonogram-magazine/magazine-4.jpg");
-    let output = run(&["solve", "--json", "--no-image", photo.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     // 15x15 with its clues in boxes beside heavy rules: 58 numbers filling 163 cells, as
     // printed (no correction needed), and the solver finds exactly one picture.
-    let lines = |key: &str| report["puzzle"][key].as_array().unwrap().clone();
-    let numbers = |key: &str| -> Vec<u64> {
-        lines(key)
-            .iter()
-            .flat_map(|line| line.as_array().unwrap().clone())
-            .map(|n| n.as_u64().unwrap())
-            .collect()
-    };
+    let report = solved_json(&shared.join("photos/nonogram-magazine/magazine-4.jpg"));
+    let lines = |key: &str| clue_lines(&report, key);
+    let numbers = |key: &str| clue_numbers(&report, key);
     assert_eq!((lines("rows").len(), lines("columns").len()), (15, 15));
     assert_eq!(numbers("rows").len() + numbers("columns").len(), 58);
     assert_eq!(numbers("rows").iter().sum::<u64>(), 163);
@@ -342,18 +354,9 @@ fn the_magazine_nonogram_in_a_condensed_face_reads_into_a_puzzle_with_one_soluti
     // magazine-5: condensed clue digits nearly filling their boxes, pairs such as 20 and 22
     // touching, a 26 against a heavy box line and a 12 printed low against the frame. All 143
     // numbers as printed, no correction needed, and exactly one picture.
-    let photo = shared.join("photos/nonogram-magazine/magazine-5.jpg");
-    let output = run(&["solve", "--json", "--no-image", photo.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let lines = |key: &str| report["puzzle"][key].as_array().unwrap().clone();
-    let numbers = |key: &str| -> Vec<u64> {
-        lines(key)
-            .iter()
-            .flat_map(|line| line.as_array().unwrap().clone())
-            .map(|n| n.as_u64().unwrap())
-            .collect()
-    };
+    let report = solved_json(&shared.join("photos/nonogram-magazine/magazine-5.jpg"));
+    let lines = |key: &str| clue_lines(&report, key);
+    let numbers = |key: &str| clue_numbers(&report, key);
     assert_eq!((lines("rows").len(), lines("columns").len()), (30, 30));
     assert_eq!(numbers("rows").len() + numbers("columns").len(), 143);
     assert_eq!(numbers("rows").iter().sum::<u64>(), 756);
