@@ -86,29 +86,7 @@ fn weighted_least_squares(points: &[([f64; 10], f64)], weights: &[f64]) -> Optio
             system[a][N] += weight * row[a] * value;
         }
     }
-    // Gauss-Jordan elimination with partial pivoting.
-    for col in 0..N {
-        let pivot =
-            (col..N).max_by(|&p, &q| system[p][col].abs().total_cmp(&system[q][col].abs()))?;
-        if system[pivot][col].abs() < 1e-12 {
-            return None;
-        }
-        system.swap(col, pivot);
-        let pivot_row = system[col];
-        for (r, equation) in system.iter_mut().enumerate() {
-            if r != col {
-                let factor = equation[col] / pivot_row[col];
-                for (value, pivot_value) in equation.iter_mut().zip(pivot_row).skip(col) {
-                    *value -= factor * pivot_value;
-                }
-            }
-        }
-    }
-    let mut solution = [0.0; N];
-    for (k, value) in solution.iter_mut().enumerate() {
-        *value = system[k][N] / system[k][k];
-    }
-    Some(solution)
+    crate::photo::geometry::solve_linear(system)
 }
 
 #[cfg(test)]

@@ -609,7 +609,7 @@ impl Matrix {
                 }
             }
         }
-        let h = crate::photo::geometry::solve_eight(normal)?;
+        let h = crate::photo::geometry::solve_linear(normal)?;
         let fitted = Matrix([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0]);
         Some(to_denorm.times(&fitted).times(&from_norm))
     }

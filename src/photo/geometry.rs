@@ -9,12 +9,18 @@ use super::rng::Rng;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Homography(pub [f64; 9]);
 
-/// Solves 8 linear equations in 8 unknowns, given as augmented rows, by Gauss-Jordan
-/// elimination with partial pivoting; `None` when they are (nearly) singular. A homography has
-/// eight unknowns, from four point pairs exactly or from many by least squares.
-pub fn solve_eight(mut a: [[f64; 9]; 8]) -> Option<[f64; 8]> {
-    for col in 0..8 {
-        let pivot = (col..8).max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))?;
+/// Solves `N` linear equations in `N` unknowns, given as augmented rows of `M` = `N` + 1
+/// values, by Gauss-Jordan elimination with partial pivoting; `None` when they are (nearly)
+/// singular. A homography has eight unknowns, from four point pairs exactly or from many by
+/// least squares; a curled grid's bend (`detect::bend`) ten.
+pub fn solve_linear<const N: usize, const M: usize>(mut a: [[f64; M]; N]) -> Option<[f64; N]> {
+    assert_eq!(
+        M,
+        N + 1,
+        "each row holds the coefficients and the right-hand side"
+    );
+    for col in 0..N {
+        let pivot = (col..N).max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))?;
         if a[pivot][col].abs() < 1e-12 {
             return None;
         }
@@ -29,7 +35,7 @@ pub fn solve_eight(mut a: [[f64; 9]; 8]) -> Option<[f64; 8]> {
             }
         }
     }
-    Some(std::array::from_fn(|i| a[i][8] / a[i][i]))
+    Some(std::array::from_fn(|i| a[i][N] / a[i][i]))
 }
 
 impl Homography {
@@ -41,7 +47,7 @@ impl Homography {
             a[2 * i] = [x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y, u];
             a[2 * i + 1] = [0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y, v];
         }
-        let h = solve_eight(a)?;
+        let h = solve_linear(a)?;
         Some(Homography([
             h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0,
         ]))
@@ -165,6 +171,22 @@ impl Curl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn linear_systems_of_any_size_are_solved_and_singular_ones_refused() {
+        // 2x + y - z = 8, -3x - y + 2z = -11, -2x + y + 2z = -3: x = 2, y = 3, z = -1, found
+        // only by swapping rows (the first pivot is not the largest).
+        let solved = solve_linear([
+            [2.0, 1.0, -1.0, 8.0],
+            [-3.0, -1.0, 2.0, -11.0],
+            [-2.0, 1.0, 2.0, -3.0],
+        ])
+        .unwrap();
+        for (got, want) in solved.iter().zip([2.0, 3.0, -1.0]) {
+            assert!((got - want).abs() < 1e-12, "{solved:?}");
+        }
+        assert_eq!(solve_linear([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0]]), None);
+    }
 
     #[test]
     fn homography_maps_its_points_and_inverts() {
