@@ -139,12 +139,7 @@ pub fn read_flattened(cell: &GrayImage, darkness: &[f32], paper: f32, ink: f32) 
 /// the cell is a black given: a cell in deep shadow is darker than the page's paper all over,
 /// yet its digit still stands out against its own paper.
 pub fn find_glyphs(cell: &GrayImage, darkness: &[f32], ink: f32) -> CellContent {
-    let (w, h) = (cell.width() as usize, cell.height() as usize);
-    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
-        return CellContent::Blank;
-    }
-    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
-    glyphs_above(w, h, darkness, floor, WIDEST_DIGIT_TENTHS)
+    find_glyphs_cut_wider_than(cell, darkness, ink, WIDEST_DIGIT_TENTHS)
 }
 
 /// [`find_glyphs`], with blobs cut into digits once they are wider than `widest_tenths` tenths
@@ -227,7 +222,11 @@ fn glyphs_above(
     floor: f32,
     widest_tenths: u32,
 ) -> CellContent {
-    let glyphs = glyph_parts(w, h, darkness, floor, widest_tenths);
+    content(&glyph_parts(w, h, darkness, floor, widest_tenths), w)
+}
+
+/// A crop `w` pixels wide holding `glyphs`: blank without any, else each normalised.
+fn content(glyphs: &[GlyphParts], w: usize) -> CellContent {
     if glyphs.is_empty() {
         return CellContent::Blank;
     }
@@ -261,11 +260,7 @@ pub fn find_glyphs_split_at(
     if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
         return CellContent::Blank;
     }
-    let glyphs = glyph_parts_at(w, h, darkness, split, widest_tenths);
-    if glyphs.is_empty() {
-        return CellContent::Blank;
-    }
-    CellContent::Glyphs(glyphs.iter().map(|glyph| normalise(glyph, w)).collect())
+    content(&glyph_parts_at(w, h, darkness, split, widest_tenths), w)
 }
 
 /// The ink of each glyph in a `w` x `h` crop's `darkness`, ink being darker than `threshold`,
