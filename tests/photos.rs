@@ -294,6 +294,18 @@ fn clue_numbers(report: &Value, side: &str) -> Vec<u64> {
         .collect()
 }
 
+/// A square nonogram report of `side` lines each way holding `count` clue numbers whose rows
+/// sum to `filled`, read with no correction and solved uniquely.
+fn assert_read_as_printed(report: &Value, side: usize, count: usize, filled: u64) {
+    let lines = |key: &str| clue_lines(report, key);
+    let numbers = |key: &str| clue_numbers(report, key);
+    assert_eq!((lines("rows").len(), lines("columns").len()), (side, side));
+    assert_eq!(numbers("rows").len() + numbers("columns").len(), count);
+    assert_eq!(numbers("rows").iter().sum::<u64>(), filled);
+    assert!(report.get("corrections").is_none(), "{report}");
+    assert_eq!(report["unique"], true);
+}
+
 #[test]
 fn the_boxed_magazine_nonogram_reads_into_a_puzzle_with_one_solution() {
     let Some(shared) = common::shared("magazine nonogram photo") else {
@@ -302,13 +314,7 @@ fn the_boxed_magazine_nonogram_reads_into_a_puzzle_with_one_solution() {
     // 15x15 with its clues in boxes beside heavy rules: 58 numbers filling 163 cells, as
     // printed (no correction needed), and the solver finds exactly one picture.
     let report = solved_json(&shared.join("photos/nonogram-magazine/magazine-4.jpg"));
-    let lines = |key: &str| clue_lines(&report, key);
-    let numbers = |key: &str| clue_numbers(&report, key);
-    assert_eq!((lines("rows").len(), lines("columns").len()), (15, 15));
-    assert_eq!(numbers("rows").len() + numbers("columns").len(), 58);
-    assert_eq!(numbers("rows").iter().sum::<u64>(), 163);
-    assert!(report.get("corrections").is_none(), "{report}");
-    assert_eq!(report["unique"], true);
+    assert_read_as_printed(&report, 15, 58, 163);
 }
 
 #[test]
@@ -355,11 +361,8 @@ fn the_magazine_nonogram_in_a_condensed_face_reads_into_a_puzzle_with_one_soluti
     // touching, a 26 against a heavy box line and a 12 printed low against the frame. All 143
     // numbers as printed, no correction needed, and exactly one picture.
     let report = solved_json(&shared.join("photos/nonogram-magazine/magazine-5.jpg"));
+    assert_read_as_printed(&report, 30, 143, 756);
     let lines = |key: &str| clue_lines(&report, key);
-    let numbers = |key: &str| clue_numbers(&report, key);
-    assert_eq!((lines("rows").len(), lines("columns").len()), (30, 30));
-    assert_eq!(numbers("rows").len() + numbers("columns").len(), 143);
-    assert_eq!(numbers("rows").iter().sum::<u64>(), 756);
     // The first columns' clues and the last row's, read off the printed page.
     let first_columns: Vec<Value> = lines("columns")[..14].to_vec();
     assert_eq!(
@@ -382,8 +385,6 @@ fn the_magazine_nonogram_in_a_condensed_face_reads_into_a_puzzle_with_one_soluti
         ])
     );
     assert_eq!(lines("rows")[29], serde_json::json!([12, 10]));
-    assert!(report.get("corrections").is_none(), "{report}");
-    assert_eq!(report["unique"], true);
 }
 
 #[test]

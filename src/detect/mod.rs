@@ -656,26 +656,24 @@ fn line_cover(
     rows: &RangeInclusive<usize>,
     columns: &RangeInclusive<usize>,
 ) -> f32 {
-    let down: Vec<f32> = columns
-        .clone()
-        .map(|c| {
-            let (along, crossings): (Vec<f64>, Vec<f64>) = rows
-                .clone()
-                .map(|r| (vertical[c][r], horizontal[r][c]))
-                .unzip();
-            lines::inked_along(mask, &along, &crossings)
-        })
-        .collect();
-    let across: Vec<f32> = rows
-        .clone()
-        .map(|r| {
-            let (along, crossings): (Vec<f64>, Vec<f64>) = columns
-                .clone()
-                .map(|c| (horizontal[r][c], vertical[c][r]))
-                .unzip();
-            lines::inked_along(across_mask, &along, &crossings)
-        })
-        .collect();
+    // Each line is `lines[outer][inner]`, crossed at `crossing[inner][outer]`.
+    let cover = |mask: &Mask,
+                 lines: &[Vec<f64>],
+                 crossing: &[Vec<f64>],
+                 outer: &RangeInclusive<usize>,
+                 inner: &RangeInclusive<usize>|
+     -> Vec<f32> {
+        outer
+            .clone()
+            .map(|o| {
+                let (along, crossings): (Vec<f64>, Vec<f64>) =
+                    inner.clone().map(|i| (lines[o][i], crossing[i][o])).unzip();
+                lines::inked_along(mask, &along, &crossings)
+            })
+            .collect()
+    };
+    let down = cover(mask, vertical, horizontal, columns, rows);
+    let across = cover(across_mask, horizontal, vertical, rows, columns);
     let count = (down.len() + across.len()).max(1);
     down.iter().chain(&across).sum::<f32>() / count as f32
 }
