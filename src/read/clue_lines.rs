@@ -1,0 +1,368 @@
+//! Picks each nonogram clue line's reading from its possible readings by what the crossing lines
+//! allow, so that many misread numbers can be corrected at once.
+//!
+//! A blurred photo can misread a dozen clue numbers, far more than a corrector trying sets of a
+//! few changes can reach. But each line's possible readings (every number as read or as one of
+//! its likelier alternatives, the outermost number dropped as a stray mark) are few, and a
+//! line's cells must fit one of them: cells that every possible reading of a line fills (or
+//! leaves empty) are known, which rules out readings of the crossing lines, and so on to a
+//! fixpoint. Lines read surely have one reading and drive it. This module only narrows the
+//! readings and picks the cheapest left; the solver decides whether the result is the puzzle.
+
+/// A cell's state as the set of values still possible, so narrowing is an intersection.
+const EMPTY: u8 = 1;
+const FILLED: u8 = 2;
+const UNKNOWN: u8 = EMPTY | FILLED;
+
+/// One number as read: its value, confidence and other readings (most likely first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NumberRead {
+    pub value: u32,
+    pub confidence: f32,
+    pub alternatives: Vec<(u32, f32)>,
+}
+
+/// One possible reading of a line: per number read, its value or `None` when it is dropped as a
+/// stray mark, and what the changes cost (see `change_cost` in the reader).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineReading {
+    pub cost: f32,
+    pub numbers: Vec<Option<u32>>,
+}
+
+impl LineReading {
+    /// The clue this reading gives.
+    pub fn clue(&self) -> Vec<u32> {
+        self.numbers.iter().flatten().copied().collect()
+    }
+}
+
+/// The dearest reading of a line considered: a change whose alternative is 20 times less
+/// likely than the reading is as far as a blurred digit goes.
+const MOST_COST: f32 = 3.0;
+/// The most numbers of one line changed at once.
+const MOST_CHANGES: usize = 3;
+/// The most readings of one line kept, cheapest first.
+const MOST_READINGS: usize = 48;
+/// The most alternatives of one number tried.
+const ALTERNATIVES: usize = 3;
+/// How much less likely than its being misread a number is taken to be a stray mark (dropped).
+const STRAY_ODDS: f32 = 0.5;
+
+/// The possible readings of a line of `length` cells whose numbers were read as `numbers`
+/// (outermost first), cheapest first, the reading as read first of all; `cost` prices a change
+/// from a reading of one probability to an alternative of another. Readings that cannot fit
+/// the line are left out (so possibly the one as read).
+pub fn line_readings(
+    numbers: &[NumberRead],
+    length: usize,
+    cost: &dyn Fn(f32, f32) -> f32,
+) -> Vec<LineReading> {
+    // Each number's options besides its reading: (value or dropped, cost).
+    let options: Vec<Vec<(Option<u32>, f32)>> = numbers
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let mut found: Vec<(Option<u32>, f32)> = n
+                .alternatives
+                .iter()
+                .filter(|&&(value, _)| value >= 1 && value != n.value)
+                .take(ALTERNATIVES)
+                .map(|&(value, p)| (Some(value), cost(n.confidence, p)))
+                .collect();
+            // Stray marks lie beyond the clues, outside where the reader looks last.
+            if i == 0 && numbers.len() > 1 {
+                found.push((None, cost(n.confidence, (1.0 - n.confidence) * STRAY_ODDS)));
+            }
+            found.retain(|&(_, c)| c <= MOST_COST);
+            found
+        })
+        .collect();
+    let mut readings = Vec::new();
+    let mut current: Vec<Option<u32>> = numbers.iter().map(|n| Some(n.value)).collect();
+    enumerate(&options, 0, 0, 0.0, &mut current, &mut readings);
+    readings.retain(|r: &LineReading| fits(&r.clue(), length));
+    // Stable, so the reading as read (enumerated first) leads among equal costs.
+    readings.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+    readings.truncate(MOST_READINGS);
+    readings
+}
+
+/// Every combination of `options` from number `from` on, at most [`MOST_CHANGES`] changes
+/// (`changed` made so far) and [`MOST_COST`] in all.
+fn enumerate(
+    options: &[Vec<(Option<u32>, f32)>],
+    from: usize,
+    changed: usize,
+    cost: f32,
+    current: &mut Vec<Option<u32>>,
+    out: &mut Vec<LineReading>,
+) {
+    if from == options.len() {
+        out.push(LineReading {
+            cost,
+            numbers: current.clone(),
+        });
+        return;
+    }
+    enumerate(options, from + 1, changed, cost, current, out);
+    if changed == MOST_CHANGES {
+        return;
+    }
+    let kept = current[from];
+    for &(value, c) in &options[from] {
+        if cost + c <= MOST_COST {
+            current[from] = value;
+            enumerate(options, from + 1, changed + 1, cost + c, current, out);
+        }
+    }
+    current[from] = kept;
+}
+
+/// Whether `clue` fits in a line of `length` cells.
+fn fits(clue: &[u32], length: usize) -> bool {
+    clue.iter().sum::<u32>() as usize + clue.len().saturating_sub(1) <= length
+}
+
+/// For each line (rows top first, then columns left first) of a `height` x `width` grid with
+/// the `givens` filled, which of its `readings` stay possible (cheapest first) once every
+/// line's cells fit one of its possible readings, narrowed to a fixpoint. `Err` names the first
+/// line left with no reading: that line's or a crossing line's true reading was not among its
+/// readings.
+pub fn narrow(
+    (height, width): (usize, usize),
+    givens: &[(usize, usize)],
+    readings: &[Vec<LineReading>],
+) -> Result<Vec<Vec<usize>>, usize> {
+    let mut grid = vec![UNKNOWN; height * width];
+    for &(r, c) in givens {
+        if r < height && c < width {
+            grid[r * width + c] = FILLED;
+        }
+    }
+    let clues: Vec<Vec<Vec<u32>>> = readings
+        .iter()
+        .map(|line| line.iter().map(LineReading::clue).collect())
+        .collect();
+    let mut alive: Vec<Vec<usize>> = readings
+        .iter()
+        .map(|line| (0..line.len()).collect())
+        .collect();
+    let cell_index = |line: usize, k: usize| {
+        if line < height {
+            line * width + k
+        } else {
+            k * width + (line - height)
+        }
+    };
+    let length = |line: usize| if line < height { width } else { height };
+    let mut queued = vec![true; height + width];
+    let mut queue: Vec<usize> = (0..height + width).collect();
+    while let Some(line) = queue.pop() {
+        queued[line] = false;
+        let cells: Vec<u8> = (0..length(line))
+            .map(|k| grid[cell_index(line, k)])
+            .collect();
+        let mut possible = vec![0u8; cells.len()];
+        alive[line].retain(|&i| match line_possibilities(&cells, &clues[line][i]) {
+            Some(states) => {
+                for (p, s) in possible.iter_mut().zip(states) {
+                    *p |= s;
+                }
+                true
+            }
+            None => false,
+        });
+        if alive[line].is_empty() {
+            return Err(line);
+        }
+        for (k, (&before, &now)) in cells.iter().zip(&possible).enumerate() {
+            let narrowed = before & now;
+            if narrowed != before {
+                grid[cell_index(line, k)] = narrowed;
+                let crossing = if line < height { height + k } else { k };
+                if !queued[crossing] {
+                    queued[crossing] = true;
+                    queue.push(crossing);
+                }
+            }
+        }
+    }
+    Ok(alive)
+}
+
+/// The states each cell of a line (`cells`, each a set of possible states) can take in some
+/// placement of `clue`'s blocks, or `None` when there is no placement.
+fn line_possibilities(cells: &[u8], clue: &[u32]) -> Option<Vec<u8>> {
+    let n = cells.len();
+    let k = clue.len();
+    let can_empty = |i: usize| cells[i] & EMPTY != 0;
+    // blocked[i]: how many cells before i cannot be filled.
+    let mut blocked = vec![0usize; n + 1];
+    for i in 0..n {
+        blocked[i + 1] = blocked[i] + usize::from(cells[i] & FILLED == 0);
+    }
+    let block_fits = |start: usize, len: usize| {
+        start + len <= n
+            && blocked[start + len] == blocked[start]
+            && (start + len == n || can_empty(start + len))
+    };
+    // Where a block of `len` at `start` leaves the next block free to start.
+    let after = |start: usize, len: usize| (start + len + 1).min(n);
+    // forward[j][i]: cells before i can hold exactly the first j blocks.
+    let mut forward = vec![vec![false; n + 1]; k + 1];
+    forward[0][0] = true;
+    for j in 0..=k {
+        for i in 0..=n {
+            if !forward[j][i] {
+                continue;
+            }
+            if i < n && can_empty(i) {
+                forward[j][i + 1] = true;
+            }
+            if j < k && block_fits(i, clue[j] as usize) {
+                forward[j + 1][after(i, clue[j] as usize)] = true;
+            }
+        }
+    }
+    if !forward[k][n] {
+        return None;
+    }
+    // backward[j][i]: cells from i on can hold exactly the blocks from j on.
+    let mut backward = vec![vec![false; n + 1]; k + 1];
+    backward[k][n] = true;
+    for j in (0..=k).rev() {
+        for i in (0..n).rev() {
+            let empty_here = can_empty(i) && backward[j][i + 1];
+            let block_here = j < k
+                && block_fits(i, clue[j] as usize)
+                && backward[j + 1][after(i, clue[j] as usize)];
+            backward[j][i] = empty_here || block_here;
+        }
+    }
+    let mut states = vec![0u8; n];
+    for j in 0..=k {
+        for i in 0..n {
+            if forward[j][i] && can_empty(i) && backward[j][i + 1] {
+                states[i] |= EMPTY;
+            }
+            if j < k && forward[j][i] {
+                let len = clue[j] as usize;
+                if block_fits(i, len) && backward[j + 1][after(i, len)] {
+                    for state in &mut states[i..i + len] {
+                        *state |= FILLED;
+                    }
+                    if i + len < n {
+                        states[i + len] |= EMPTY;
+                    }
+                }
+            }
+        }
+    }
+    Some(states)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unknown(n: usize) -> Vec<u8> {
+        vec![UNKNOWN; n]
+    }
+
+    #[test]
+    fn a_line_solve_fixes_the_overlap_and_refuses_what_cannot_fit() {
+        // 3 in 5 cells: the middle cell is filled whatever the placement.
+        let states = line_possibilities(&unknown(5), &[3]).unwrap();
+        assert_eq!(states, vec![UNKNOWN, UNKNOWN, FILLED, UNKNOWN, UNKNOWN]);
+        // 2,2 in 5 cells with the first cell empty: only one placement.
+        let mut cells = unknown(5);
+        cells[0] = EMPTY;
+        let states = line_possibilities(&cells, &[2, 2]).unwrap();
+        assert_eq!(states, vec![EMPTY, FILLED, FILLED, EMPTY, FILLED]);
+        assert!(line_possibilities(&unknown(4), &[2, 2]).is_none());
+        // An empty clue leaves every cell empty; a filled cell refuses it.
+        assert_eq!(
+            line_possibilities(&unknown(3), &[]).unwrap(),
+            vec![EMPTY; 3]
+        );
+        cells = unknown(3);
+        cells[1] = FILLED;
+        assert!(line_possibilities(&cells, &[]).is_none());
+    }
+
+    fn sure(value: u32) -> NumberRead {
+        NumberRead {
+            value,
+            confidence: 1.0,
+            alternatives: Vec::new(),
+        }
+    }
+
+    fn unsure(value: u32, confidence: f32, alternatives: &[(u32, f32)]) -> NumberRead {
+        NumberRead {
+            value,
+            confidence,
+            alternatives: alternatives.to_vec(),
+        }
+    }
+
+    fn cost(read: f32, alternative: f32) -> f32 {
+        (read.max(0.01) / alternative.max(0.01)).ln().max(0.0)
+    }
+
+    #[test]
+    fn readings_change_unsure_numbers_drop_an_outer_stray_and_fit_the_line() {
+        let line = [
+            unsure(1, 0.4, &[(7, 0.3)]),
+            unsure(8, 0.5, &[(1, 0.45), (3, 0.05)]),
+            sure(2),
+        ];
+        let readings = line_readings(&line, 8, &cost);
+        let clues: Vec<Vec<u32>> = readings.iter().map(LineReading::clue).collect();
+        // 1,8,2 needs 13 cells; the 8 read as its alternative 1 is cheapest, then the outer
+        // 1 dropped too; the first number is never dropped alone into a line read as one.
+        assert_eq!(
+            clues,
+            vec![vec![1, 1, 2], vec![1, 2], vec![1, 3, 2], vec![3, 2]]
+        );
+        assert!(readings.windows(2).all(|w| w[0].cost <= w[1].cost));
+        assert_eq!(readings[1].numbers, vec![None, Some(1), Some(2)]);
+        let alone = line_readings(&[unsure(4, 0.3, &[(1, 0.2)])], 5, &cost);
+        let clues: Vec<Vec<u32>> = alone.iter().map(LineReading::clue).collect();
+        assert_eq!(clues, vec![vec![4], vec![1]]);
+    }
+
+    #[test]
+    fn sure_crossing_lines_rule_out_a_misreading_that_fits_its_own_line() {
+        // ###   rows 3, 1, 3; columns 3, 1 1, 1 1. Row 2 read as 2, maybe 1: both fit three
+        // #..   cells, but column 1 leaves its middle cell empty and column 0 fills it, so
+        // ###   only 1 is left.
+        let reading = |clue: &[u32]| LineReading {
+            cost: 0.0,
+            numbers: clue.iter().map(|&n| Some(n)).collect(),
+        };
+        let row_two = vec![
+            reading(&[2]),
+            LineReading {
+                cost: 0.2,
+                numbers: vec![Some(1)],
+            },
+        ];
+        let readings = vec![
+            vec![reading(&[3])],
+            row_two,
+            vec![reading(&[3])],
+            vec![reading(&[3])],
+            vec![reading(&[1, 1])],
+            vec![reading(&[1, 1])],
+        ];
+        let narrowed = narrow((3, 3), &[], &readings).expect("consistent");
+        assert_eq!(narrowed[1], vec![1]);
+        assert!(narrowed.iter().all(|line| line.len() == 1));
+        // Column 0 read as 2 2 (which cannot fit) leaves it nothing.
+        let mut broken = readings.clone();
+        broken[3] = vec![reading(&[2, 2])];
+        assert_eq!(narrow((3, 3), &[], &broken), Err(3));
+    }
+}
