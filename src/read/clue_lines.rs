@@ -275,12 +275,12 @@ mod tests {
         // 3 in 5 cells: the middle cell is filled whatever the placement.
         let states = line_possibilities(&unknown(5), &[3]).unwrap();
         assert_eq!(states, vec![UNKNOWN, UNKNOWN, FILLED, UNKNOWN, UNKNOWN]);
-        // 2,2 in 5 cells with the first cell empty: only one placement.
+        // 2,1 in 5 cells with the first cell empty: only one placement.
         let mut cells = unknown(5);
         cells[0] = EMPTY;
-        let states = line_possibilities(&cells, &[2, 2]).unwrap();
+        let states = line_possibilities(&cells, &[2, 1]).unwrap();
         assert_eq!(states, vec![EMPTY, FILLED, FILLED, EMPTY, FILLED]);
-        assert!(line_possibilities(&unknown(4), &[2, 2]).is_none());
+        assert!(line_possibilities(&cells, &[2, 2]).is_none());
         // An empty clue leaves every cell empty; a filled cell refuses it.
         assert_eq!(
             line_possibilities(&unknown(3), &[]).unwrap(),

@@ -1838,6 +1838,68 @@ mod tests {
     }
 
     #[test]
+    fn nonogram_corrector_undoes_more_misreads_than_sets_of_changes_reach() {
+        // .###.   An A: rows 3, 1 1, 5, 1 1, 1 1; columns 4, 1 1, 1 1, 1 1, 4.
+        // #...#
+        // #####
+        // #...#
+        // #...#
+        let sure = |value: u32| clues::ClueRead {
+            value,
+            confidence: 1.0,
+            alternatives: Vec::new(),
+        };
+        let unsure = |value: u32, confidence: f32, truth: u32, p: f32| clues::ClueRead {
+            value,
+            confidence,
+            alternatives: vec![(truth, p), (value + 1, 0.05)],
+        };
+        let truth_rows: Vec<Vec<u32>> = vec![vec![3], vec![1, 1], vec![5], vec![1, 1], vec![1, 1]];
+        let truth_columns: Vec<Vec<u32>> =
+            vec![vec![4], vec![1, 1], vec![1, 1], vec![1, 1], vec![4]];
+        let deadline = crate::limits::Deadline::after(Duration::from_secs(2));
+        let solved =
+            crate::kinds::nonogram::solver::solve(&truth_rows, &truth_columns, &[], &deadline);
+        assert!(matches!(solved, Ok(Outcome::Unique(_))));
+        // Four numbers misread (blurred 3 as 8, 5 as 6, 4s as 1 and 9) and a stray mark read as
+        // a 7 before row 2's clue: more than the totals corrector's three changes.
+        let read = NonogramRead {
+            clues: clues::CluesRead {
+                rows: vec![
+                    vec![unsure(8, 0.4, 3, 0.35)],
+                    vec![unsure(7, 0.3, 2, 0.1), sure(1), sure(1)],
+                    vec![unsure(6, 0.5, 5, 0.4)],
+                    vec![sure(1), sure(1)],
+                    vec![sure(1), sure(1)],
+                ],
+                columns: vec![
+                    vec![unsure(1, 0.45, 4, 0.4)],
+                    vec![sure(1), sure(1)],
+                    vec![sure(1), sure(1)],
+                    vec![sure(1), sure(1)],
+                    vec![unsure(9, 0.4, 4, 0.3)],
+                ],
+            },
+            givens: Vec::new(),
+            origin: (0, 0),
+            quarter_turns: 0,
+        };
+        let (puzzle, corrections) = read.correct(None).expect("corrected");
+        let puzzle = puzzle
+            .as_any()
+            .downcast_ref::<Nonogram>()
+            .expect("a nonogram");
+        assert_eq!(puzzle.rows, truth_rows);
+        assert_eq!(puzzle.columns, truth_columns);
+        assert_eq!(corrections.len(), 5);
+        assert!(corrections.contains(&Correction {
+            place: "row 2 clue 1".into(),
+            read: CellValue::Number(7),
+            corrected: CellValue::Blank,
+        }));
+    }
+
+    #[test]
     fn a_clue_with_a_leading_or_trailing_one_may_lose_it() {
         let clue = |value: u32| clues::ClueRead {
             value,
