@@ -2,7 +2,8 @@
 //! `gridsight photo` from a puzzle file in `tests/data` (the same seed gives the same bytes) and
 //! read exactly by `gridsight solve`: a page's column rule running down a column's clue band,
 //! and small blurred clue digits read surely as others, which only the disagreeing row and
-//! column totals give away; and a two-digit number blurred into one blob.
+//! column totals give away; a two-digit number blurred into one blob; more misreads than sets
+//! of a few changes reach, and a stray mark read as a number, which the crossing lines settle.
 
 mod common;
 
@@ -48,5 +49,43 @@ fn an_eleven_blurred_into_one_blob_is_read_as_two_digits() {
         corrections.is_null()
             || corrections == serde_json::json!(["row 3 clue 2: read 3, corrected to 11"]),
         "{corrections}"
+    );
+}
+
+/// The corrections in a report, as printed.
+fn corrections(report: &Value) -> Vec<String> {
+    report
+        .get("corrections")
+        .and_then(Value::as_array)
+        .map(|c| {
+            c.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_rule_read_as_ones_beside_five_numbers_is_undone_by_the_crossing_lines() {
+    // The page's column rule runs down beside the grid through the row clues' last numbers and
+    // column 17's: read as a leading or trailing 1 of five numbers, more than the totals
+    // corrector's three changes. Each line's readings narrowed by the crossing lines leave one.
+    let (report, truth) = solved("nonogram-17x11.non", 9122);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+    let made = corrections(&report);
+    assert_eq!(made.len(), 5, "{made:?}");
+    assert!(made.contains(&"column 17 clue 1: read 21, corrected to 2".to_string()));
+}
+
+#[test]
+fn a_stray_mark_read_beyond_a_lines_clue_is_dropped() {
+    // Row 27 reads "1 12": the 1, unsure, is a mark beyond the clue 12.
+    let (report, truth) = solved("nonogram-13x28.non", 7003);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+    assert_eq!(
+        corrections(&report),
+        vec!["row 27 clue 1: read 1, corrected to blank".to_string()]
     );
 }
