@@ -9,10 +9,7 @@
 //! fixpoint. Lines read surely have one reading and drive it. This module only narrows the
 //! readings and picks the cheapest left; the solver decides whether the result is the puzzle.
 
-/// A cell's state as the set of values still possible, so narrowing is an intersection.
-const EMPTY: u8 = 1;
-const FILLED: u8 = 2;
-const UNKNOWN: u8 = EMPTY | FILLED;
+use crate::kinds::nonogram::solver::{narrow_line, FILLED, UNKNOWN};
 
 /// One number as read: its value, confidence and other readings (most likely first).
 #[derive(Debug, Clone, PartialEq)]
@@ -164,14 +161,15 @@ pub fn narrow(
             .map(|k| grid[cell_index(line, k)])
             .collect();
         let mut possible = vec![0u8; cells.len()];
-        alive[line].retain(|&i| match line_possibilities(&cells, &clues[line][i]) {
-            Some(states) => {
+        alive[line].retain(|&i| {
+            let mut states = cells.clone();
+            let fits = narrow_line(&clues[line][i], &mut states);
+            if fits {
                 for (p, s) in possible.iter_mut().zip(states) {
                     *p |= s;
                 }
-                true
             }
-            None => false,
+            fits
         });
         if alive[line].is_empty() {
             return Err(line);
@@ -191,105 +189,9 @@ pub fn narrow(
     Ok(alive)
 }
 
-/// The states each cell of a line (`cells`, each a set of possible states) can take in some
-/// placement of `clue`'s blocks, or `None` when there is no placement.
-fn line_possibilities(cells: &[u8], clue: &[u32]) -> Option<Vec<u8>> {
-    let n = cells.len();
-    let k = clue.len();
-    let can_empty = |i: usize| cells[i] & EMPTY != 0;
-    // blocked[i]: how many cells before i cannot be filled.
-    let mut blocked = vec![0usize; n + 1];
-    for i in 0..n {
-        blocked[i + 1] = blocked[i] + usize::from(cells[i] & FILLED == 0);
-    }
-    let block_fits = |start: usize, len: usize| {
-        start + len <= n
-            && blocked[start + len] == blocked[start]
-            && (start + len == n || can_empty(start + len))
-    };
-    // Where a block of `len` at `start` leaves the next block free to start.
-    let after = |start: usize, len: usize| (start + len + 1).min(n);
-    // forward[j][i]: cells before i can hold exactly the first j blocks.
-    let mut forward = vec![vec![false; n + 1]; k + 1];
-    forward[0][0] = true;
-    for j in 0..=k {
-        for i in 0..=n {
-            if !forward[j][i] {
-                continue;
-            }
-            if i < n && can_empty(i) {
-                forward[j][i + 1] = true;
-            }
-            if j < k && block_fits(i, clue[j] as usize) {
-                forward[j + 1][after(i, clue[j] as usize)] = true;
-            }
-        }
-    }
-    if !forward[k][n] {
-        return None;
-    }
-    // backward[j][i]: cells from i on can hold exactly the blocks from j on.
-    let mut backward = vec![vec![false; n + 1]; k + 1];
-    backward[k][n] = true;
-    for j in (0..=k).rev() {
-        for i in (0..n).rev() {
-            let empty_here = can_empty(i) && backward[j][i + 1];
-            let block_here = j < k
-                && block_fits(i, clue[j] as usize)
-                && backward[j + 1][after(i, clue[j] as usize)];
-            backward[j][i] = empty_here || block_here;
-        }
-    }
-    let mut states = vec![0u8; n];
-    for j in 0..=k {
-        for i in 0..n {
-            if forward[j][i] && can_empty(i) && backward[j][i + 1] {
-                states[i] |= EMPTY;
-            }
-            if j < k && forward[j][i] {
-                let len = clue[j] as usize;
-                if block_fits(i, len) && backward[j + 1][after(i, len)] {
-                    for state in &mut states[i..i + len] {
-                        *state |= FILLED;
-                    }
-                    if i + len < n {
-                        states[i + len] |= EMPTY;
-                    }
-                }
-            }
-        }
-    }
-    Some(states)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn unknown(n: usize) -> Vec<u8> {
-        vec![UNKNOWN; n]
-    }
-
-    #[test]
-    fn a_line_solve_fixes_the_overlap_and_refuses_what_cannot_fit() {
-        // 3 in 5 cells: the middle cell is filled whatever the placement.
-        let states = line_possibilities(&unknown(5), &[3]).unwrap();
-        assert_eq!(states, vec![UNKNOWN, UNKNOWN, FILLED, UNKNOWN, UNKNOWN]);
-        // 2,1 in 5 cells with the first cell empty: only one placement.
-        let mut cells = unknown(5);
-        cells[0] = EMPTY;
-        let states = line_possibilities(&cells, &[2, 1]).unwrap();
-        assert_eq!(states, vec![EMPTY, FILLED, FILLED, EMPTY, FILLED]);
-        assert!(line_possibilities(&cells, &[2, 2]).is_none());
-        // An empty clue leaves every cell empty; a filled cell refuses it.
-        assert_eq!(
-            line_possibilities(&unknown(3), &[]).unwrap(),
-            vec![EMPTY; 3]
-        );
-        cells = unknown(3);
-        cells[1] = FILLED;
-        assert!(line_possibilities(&cells, &[]).is_none());
-    }
 
     fn sure(value: u32) -> NumberRead {
         NumberRead {

@@ -21,9 +21,9 @@ use crate::trace::{cell_name, ranges, Cell, NoTrace, Recorder, Trace, Tracer};
 
 /// Cell states are sets of the values still possible, so a line solve is an intersection and an
 /// empty set is a contradiction.
-const EMPTY: u8 = 1;
-const FILLED: u8 = 2;
-const UNKNOWN: u8 = EMPTY | FILLED;
+pub const EMPTY: u8 = 1;
+pub const FILLED: u8 = 2;
+pub const UNKNOWN: u8 = EMPTY | FILLED;
 
 /// Line solves between two looks at the clock: a line solve takes well under a microsecond (a
 /// long line some microseconds), so this keeps the overshoot of a deadline far below a millisecond
@@ -123,6 +123,14 @@ pub fn deduce(
         EMPTY => Some(false),
         _ => None,
     })))
+}
+
+/// Narrows `line` (each cell a set of [`EMPTY`] and [`FILLED`]) in place to the states some
+/// arrangement of `clue`'s blocks allows; false when none does. The solver's exact line solve,
+/// for callers that narrow lines of their own (the reader weighing possible clue readings).
+pub fn narrow_line(clue: &[u32], line: &mut [u8]) -> bool {
+    let blocks: Vec<u32> = clue.iter().copied().filter(|&b| b > 0).collect();
+    LineSolver::default().solve(&blocks, line)
 }
 
 /// The clues in line order: rows first, then columns, so one index names any line.
@@ -1153,6 +1161,36 @@ fn either_way_step(t: &mut Tracer, w: usize, cell: usize, before: &[u8], after: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn unknown(n: usize) -> Vec<u8> {
+        vec![UNKNOWN; n]
+    }
+
+    fn narrowed(cells: &[u8], clue: &[u32]) -> Option<Vec<u8>> {
+        let mut line = cells.to_vec();
+        narrow_line(clue, &mut line).then_some(line)
+    }
+
+    #[test]
+    fn narrow_line_fixes_the_overlap_and_refuses_what_cannot_fit() {
+        // 3 in 5 cells: the middle cell is filled whatever the placement.
+        let states = narrowed(&unknown(5), &[3]).unwrap();
+        assert_eq!(states, vec![UNKNOWN, UNKNOWN, FILLED, UNKNOWN, UNKNOWN]);
+        // 2,1 in 5 cells with the first cell empty: only one placement.
+        let mut cells = unknown(5);
+        cells[0] = EMPTY;
+        let states = narrowed(&cells, &[2, 1]).unwrap();
+        assert_eq!(states, vec![EMPTY, FILLED, FILLED, EMPTY, FILLED]);
+        assert!(narrowed(&cells, &[2, 2]).is_none());
+        // An empty clue (or a 0, its usual spelling) leaves every cell empty; a filled cell
+        // refuses it.
+        assert_eq!(narrowed(&unknown(3), &[]).unwrap(), vec![EMPTY; 3]);
+        assert_eq!(narrowed(&unknown(3), &[0]).unwrap(), vec![EMPTY; 3]);
+        cells = unknown(3);
+        cells[1] = FILLED;
+        assert!(narrowed(&cells, &[]).is_none());
+    }
+
     use crate::kinds::nonogram::clue_of;
 
     fn clues(text: &str) -> Vec<Vec<u32>> {
