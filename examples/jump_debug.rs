@@ -54,6 +54,17 @@ fn main() {
                 "{name} SHAPE read {}x{} truth {}x{}",
                 grid.rows, grid.columns, truth.rows, truth.columns
             );
+            for row in grid.cells.chunks(grid.columns.max(1)) {
+                let values: Vec<String> = row
+                    .iter()
+                    .map(|c| match c.value {
+                        CellValue::Number(n) => format!("{n}@{:.1}", c.confidence),
+                        CellValue::Blank => ".".into(),
+                        CellValue::Black => "#".into(),
+                    })
+                    .collect();
+                println!("  {}", values.join(" "));
+            }
             continue;
         }
         let grid = constrain(&grid, "jump");
