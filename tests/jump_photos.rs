@@ -1,11 +1,12 @@
 //! Simulated photos of round number-jump mazes (as `gridsight generate` makes them) read
 //! exactly: the jump solver accepts any way out, so only a reading with every digit right
 //! may be trusted, and these photos once came out with a digit misread (a blurred 2 taken for
-//! a 3 and trusted) or refused for too many unsure digits.
+//! a 3 and trusted) or refused for too many unsure digits; and one whose reading lost digits
+//! is refused rather than solved wrongly.
 
 mod common;
 
-use common::{photographed_and_solved, test_data};
+use common::{photographed_and_refused, photographed_and_solved, test_data};
 use serde_json::Value;
 
 /// The report of reading a photo of the maze `name` (in `tests/data/jump`) and its truth.
@@ -44,4 +45,13 @@ fn a_page_rule_through_a_column_of_digits_is_not_read_as_ones() {
     let (report, truth) = photograph_and_read("round-15-digits-1-3.jump", "hard", 6022);
     assert_eq!(report["kind"], "jump");
     assert_eq!(report["puzzle"], truth["puzzle"]);
+}
+
+#[test]
+fn a_maze_read_with_a_hole_in_it_is_refused() {
+    // Two 1s inside this maze were read as blank cells, surely; the maze still had a way out
+    // around them, and the wrong reading was solved and trusted.
+    let source = test_data("jump/round-13-digits-1-3.jump");
+    let message = photographed_and_refused(&source, "hard", 7090);
+    assert!(message.contains("inside the maze read blank"), "{message}");
 }

@@ -1,13 +1,14 @@
-//! Reading a number-jump maze's start cell, which is printed with a ring around its digit: read
-//! with the grid's usual margin, the ring's arcs become extra glyphs ("3" reads as "233"). This
-//! re-reads that one cell from a crop cut inside the ring. It does not find the start (the
-//! centre cell, as the text format has it) or judge whether the grid is a maze.
+//! Reading a number-jump maze: its start cell, which is printed with a ring around its digit
+//! (read with the grid's usual margin, the ring's arcs become extra glyphs, "3" reads as "233"),
+//! is re-read from a crop cut inside the ring; and a maze read with a hole in it (a blank cell
+//! with numbers on all four sides) is found, a digit the reader missed. It does not find the
+//! start (the centre cell, as the text format has it) or judge whether the grid is a maze.
 
 use image::GrayImage;
 
 use super::classifier::DigitClassifier;
 use super::glyphs::CellContent;
-use super::{glyphs, read_cell, rules, source_cell, GridRead, Levels, CELL_PIXELS};
+use super::{glyphs, read_cell, rules, source_cell, CellValue, GridRead, Levels, CELL_PIXELS};
 use crate::detect::Lattice;
 
 /// Fraction of the cell cut from each side for the start cell: the ring runs at about a tenth
@@ -75,6 +76,26 @@ pub fn reread_start(
     reread
 }
 
+/// The first cell (row, column) of a maze's `values` (`rows` x `columns`, row-major) that is
+/// read blank with numbers on both sides of it in its row and in its column, if any. A maze is
+/// one solid shape, so such a hole is a digit the reader missed (a faint 1 taken for a speck);
+/// its solver cannot tell (a way out is found around it), so the reading is refused instead.
+pub fn hole(values: &[CellValue], rows: usize, columns: usize) -> Option<(usize, usize)> {
+    let number = |r: usize, c: usize| matches!(values[r * columns + c], CellValue::Number(_));
+    if values.len() != rows * columns {
+        return None;
+    }
+    (0..rows)
+        .flat_map(|r| (0..columns).map(move |c| (r, c)))
+        .find(|&(r, c)| {
+            values[r * columns + c] == CellValue::Blank
+                && (0..c).any(|k| number(r, k))
+                && (c + 1..columns).any(|k| number(r, k))
+                && (0..r).any(|k| number(k, c))
+                && (r + 1..rows).any(|k| number(k, c))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,5 +133,29 @@ mod tests {
         // With nothing near the middle, the reading is left as it is.
         let aside = CellContent::Glyphs(vec![glyph(0, 8)]);
         assert_eq!(spans(&without_ring_arcs(aside, 64)), vec![(0, 8)]);
+    }
+
+    /// A maze's values from rows of text: digits are jumps, `.` outside the shape.
+    fn maze(rows: &[&str]) -> Vec<CellValue> {
+        rows.iter()
+            .flat_map(|row| row.chars())
+            .map(|ch| match ch.to_digit(10) {
+                Some(n) => CellValue::Number(n),
+                None => CellValue::Blank,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_blank_inside_the_maze_is_a_hole_and_the_blanks_around_it_are_not() {
+        // A generated hard photo read two 1s inside its maze as blank, and the maze, with a
+        // way out around them, was accepted wrong.
+        let holed = maze(&[".212.", "13.22", "22131", ".312."]);
+        assert_eq!(hole(&holed, 4, 5), Some((1, 2)));
+        let whole = maze(&[".212.", "13122", "22131", ".312."]);
+        assert_eq!(hole(&whole, 4, 5), None);
+        // A notch in the maze's edge is no hole: nothing beyond it in its column.
+        let notched = maze(&[".2.2.", "13122", "22131", ".312."]);
+        assert_eq!(hole(&notched, 4, 5), None);
     }
 }

@@ -997,6 +997,16 @@ pub fn correct(
     let read = &constrained;
     let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
     let puzzle = to_puzzle(read, kind)?;
+    if kind == "jump" {
+        if let Some((row, column)) = jump::hole(&values, read.rows, read.columns) {
+            return Err(Error::Unreadable(format!(
+                "r{}c{} inside the maze read blank: a digit there was missed, so the reading is \
+                 not trusted",
+                row + 1,
+                column + 1
+            )));
+        }
+    }
     if !puzzle.ambiguity_matters() {
         // Any way out satisfies such a solver, so it cannot catch misreads: a reading with many
         // unsure digits is refused rather than solved wrongly.

@@ -55,14 +55,8 @@ pub fn test_data(name: &str) -> PathBuf {
 }
 
 /// Photographs the puzzle file `source` with `gridsight photo` (`preset`, `seed`: the same seed
-/// gives the same bytes) into a scratch folder, reads the photo back with `solve --json
-/// --no-image`, which must succeed, and returns the report and the photo's truth. The scratch
-/// files are removed.
-pub fn photographed_and_solved(
-    source: &Path,
-    preset: &str,
-    seed: u64,
-) -> (serde_json::Value, serde_json::Value) {
+/// gives the same bytes) into a scratch folder and returns the photo's path.
+fn photographed(source: &Path, preset: &str, seed: u64) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gridsight-photographed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let name = source.file_name().unwrap().to_string_lossy();
@@ -77,21 +71,60 @@ pub fn photographed_and_solved(
         "{}",
         String::from_utf8_lossy(&made.stderr)
     );
+    photo
+}
+
+/// Reads `photo` with `solve --json --no-image`, removes it and its truth, and returns the
+/// run's output and the truth.
+fn solved_and_removed(photo: &Path) -> (std::process::Output, serde_json::Value) {
     let read = gridsight()
         .args(["solve", "--json", "--no-image", photo.to_str().unwrap()])
         .output()
         .unwrap();
+    let truth_path = photo.with_extension("truth.json");
+    let truth = serde_json::from_str(&std::fs::read_to_string(&truth_path).unwrap()).unwrap();
+    for written in [photo, truth_path.as_path()] {
+        std::fs::remove_file(written).unwrap();
+    }
+    (read, truth)
+}
+
+/// Photographs the puzzle file `source` (see [`photographed`]), reads the photo back with
+/// `solve --json --no-image`, which must succeed, and returns the report and the photo's
+/// truth. The scratch files are removed.
+pub fn photographed_and_solved(
+    source: &Path,
+    preset: &str,
+    seed: u64,
+) -> (serde_json::Value, serde_json::Value) {
+    let photo = photographed(source, preset, seed);
+    let (read, truth) = solved_and_removed(&photo);
     assert_eq!(
         read.status.code(),
         Some(0),
-        "{name} {preset} {seed}: {}",
+        "{} {preset} {seed}: {}",
+        source.display(),
         String::from_utf8_lossy(&read.stderr)
     );
-    let report = serde_json::from_slice(&read.stdout).unwrap();
-    let truth_path = photo.with_extension("truth.json");
-    let truth = serde_json::from_str(&std::fs::read_to_string(&truth_path).unwrap()).unwrap();
-    for written in [&photo, &truth_path] {
-        std::fs::remove_file(written).unwrap();
-    }
-    (report, truth)
+    (serde_json::from_slice(&read.stdout).unwrap(), truth)
+}
+
+/// Photographs the puzzle file `source` (see [`photographed`]) and reads the photo back with
+/// `solve --json --no-image`, which must refuse it as unreadable (exit code 3); returns the
+/// report's error message. The scratch files are removed.
+pub fn photographed_and_refused(source: &Path, preset: &str, seed: u64) -> String {
+    let photo = photographed(source, preset, seed);
+    let (read, _) = solved_and_removed(&photo);
+    let report = String::from_utf8_lossy(&read.stdout).to_string();
+    assert_eq!(
+        read.status.code(),
+        Some(3),
+        "{} {preset} {seed}: {report}",
+        source.display()
+    );
+    let report: serde_json::Value = serde_json::from_str(&report).unwrap();
+    report["error"]["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
