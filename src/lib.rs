@@ -93,6 +93,20 @@ pub fn read_image(path: &std::path::Path, kind: Option<&str>) -> Result<read::Re
     Ok(read_found(&gray, found, kind).1)
 }
 
+/// [`read_image`] with the grid's outline given (`corners` in the upright photo's pixels, a
+/// generated photo's truth grid corners) instead of looked for: measures reading apart from
+/// finding the outline.
+pub fn read_image_in_outline(
+    path: &std::path::Path,
+    kind: Option<&str>,
+    corners: [(f64, f64); 4],
+) -> Result<read::Reading, Error> {
+    let image = detect::load_upright(path)?;
+    let gray = detect::grayscale(&image);
+    let lattice = detect::find_lattice_in_outline(&gray, corners)?;
+    Ok(read_found(&gray, (lattice, true), kind).1)
+}
+
 /// A lattice found in a photo, and whether it is a four-sided grid's.
 type Found = (detect::Lattice, bool);
 

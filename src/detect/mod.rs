@@ -339,6 +339,18 @@ fn same_quad(a: &[(f64, f64); 4], b: &[(f64, f64); 4]) -> bool {
     })
 }
 
+/// The lattice inside a known outline of the grid, `corners` in photo pixels in any order
+/// around it (a generated photo's truth grid corners): to measure reading apart from finding
+/// the outline. The lines are counted and followed as for an outline found in the photo.
+pub fn find_lattice_in_outline(
+    image: &GrayImage,
+    corners: [(f64, f64); 4],
+) -> Result<Lattice, DetectError> {
+    lattice_in(image, corners)
+        .map(|(lattice, _)| lattice)
+        .map_err(|no| DetectError::NoPuzzle(no.why))
+}
+
 /// The lattice of a puzzle printed as digits without a frame (the number-jump maze, plain or
 /// each cell boxed): rows and columns the bounding box of the digits found. See `glyph_lattice`.
 pub fn find_glyph_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
