@@ -111,7 +111,8 @@ pub fn read_image_in_outline(
 type Found = (detect::Lattice, bool);
 
 /// The puzzle's lattice in `gray`: a four-sided grid, or failing that a lattice of digits
-/// without a frame (the jump maze); the grid's error when neither is found.
+/// without a frame (the jump maze), or the grid around it when its "digits" are a blurred
+/// grid's line crossings; the grid's error when none is found.
 fn find_any_lattice(
     gray: &image::GrayImage,
     inspection: Option<&mut detect::Inspection>,
@@ -119,7 +120,12 @@ fn find_any_lattice(
     match detect::find_lattice_inspected(gray, inspection) {
         Ok(lattice) => Ok((lattice, true)),
         Err(error) => detect::find_glyph_lattice(gray)
-            .map(|lattice| (lattice, false))
+            .map(
+                |digits| match detect::grid_around_crossings(gray, &digits) {
+                    Some(grid) => (grid, true),
+                    None => (digits, false),
+                },
+            )
             .map_err(|_| error),
     }
 }
