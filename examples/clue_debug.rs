@@ -1,7 +1,9 @@
 //! Shows where a nonogram's clue reading goes wrong on generated photos with truth:
-//! `cargo run --release --example clue_debug -- FILE_OR_DIR...`. For each nonogram photo it
-//! prints the lattice size, then every row or column whose clues read differ from the truth
-//! (truth -> read, with each number's confidence), and a tally of the kinds of mistake.
+//! `cargo run --release --example clue_debug -- [--truth-outline] FILE_OR_DIR...`. For each
+//! nonogram photo it prints the lattice size, then every row or column whose clues read differ
+//! from the truth (truth -> read, with each number's confidence), and a tally of the kinds of
+//! mistake. With `--truth-outline` the grid is read inside the truth's grid corners instead of
+//! the outline found in the photo, to measure the clue reading apart from finding the grid.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -11,8 +13,11 @@ use gridsight::read::Reading;
 use serde_json::Value;
 
 fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let truth_outline = args.iter().any(|a| a == "--truth-outline");
+    args.retain(|a| a != "--truth-outline");
     let mut photos: Vec<PathBuf> = Vec::new();
-    for arg in std::env::args().skip(1) {
+    for arg in args {
         let path = PathBuf::from(arg);
         if path.is_dir() {
             let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
@@ -54,7 +59,20 @@ fn main() {
         };
         let (rows, columns) = (lines("rows"), lines("columns"));
         let name = photo.file_name().unwrap().to_string_lossy().into_owned();
-        let read = match gridsight::read_image(photo, Some("nonogram")) {
+        let read = if truth_outline {
+            let corner = |i: usize| {
+                let point = &truth["grid_corners_upright"][i];
+                (
+                    point[0].as_f64().unwrap_or(0.0),
+                    point[1].as_f64().unwrap_or(0.0),
+                )
+            };
+            let corners = [corner(0), corner(1), corner(2), corner(3)];
+            gridsight::read_image_in_outline(photo, Some("nonogram"), corners)
+        } else {
+            gridsight::read_image(photo, Some("nonogram"))
+        };
+        let read = match read {
             Ok(Reading::Nonogram(read)) => read,
             Ok(_) => {
                 println!("{name}: not read as a nonogram");

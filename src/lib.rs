@@ -93,11 +93,26 @@ pub fn read_image(path: &std::path::Path, kind: Option<&str>) -> Result<read::Re
     Ok(read_found(&gray, found, kind).1)
 }
 
+/// [`read_image`] with the grid's outline given (`corners` in the upright photo's pixels, a
+/// generated photo's truth grid corners) instead of looked for: measures reading apart from
+/// finding the outline.
+pub fn read_image_in_outline(
+    path: &std::path::Path,
+    kind: Option<&str>,
+    corners: [(f64, f64); 4],
+) -> Result<read::Reading, Error> {
+    let image = detect::load_upright(path)?;
+    let gray = detect::grayscale(&image);
+    let lattice = detect::find_lattice_in_outline(&gray, corners)?;
+    Ok(read_found(&gray, (lattice, true), kind).1)
+}
+
 /// A lattice found in a photo, and whether it is a four-sided grid's.
 type Found = (detect::Lattice, bool);
 
 /// The puzzle's lattice in `gray`: a four-sided grid, or failing that a lattice of digits
-/// without a frame (the jump maze); the grid's error when neither is found.
+/// without a frame (the jump maze), or the grid around it when its "digits" are a blurred
+/// grid's line crossings; the grid's error when none is found.
 fn find_any_lattice(
     gray: &image::GrayImage,
     inspection: Option<&mut detect::Inspection>,
@@ -105,7 +120,12 @@ fn find_any_lattice(
     match detect::find_lattice_inspected(gray, inspection) {
         Ok(lattice) => Ok((lattice, true)),
         Err(error) => detect::find_glyph_lattice(gray)
-            .map(|lattice| (lattice, false))
+            .map(
+                |digits| match detect::grid_around_crossings(gray, &digits) {
+                    Some(grid) => (grid, true),
+                    None => (digits, false),
+                },
+            )
             .map_err(|_| error),
     }
 }

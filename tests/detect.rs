@@ -285,3 +285,48 @@ fn a_boxed_nonograms_faint_blurred_clue_box_lines_are_grown_into() {
         );
     }
 }
+
+#[test]
+fn a_hard_nonograms_lattice_is_found_inside_its_given_outline() {
+    // A hard photo of a boxed 21 x 16 nonogram (as `gridsight photo --preset hard --seed 1130`):
+    // blurred, tilted and curled. Given the grid's outline (the truth's corners), its lines are
+    // counted and followed as for an outline found in the photo, so reading can be measured
+    // apart from finding the outline.
+    let text = std::fs::read_to_string(common::test_data("nonogram-21x16.non")).unwrap();
+    let (stored, corners, truth) = photographed(&text, Preset::Hard, 1130, None);
+    assert_eq!(truth["preset"], "hard");
+    let outline = [0, 1, 2, 3].map(|i| (f64::from(corners[i].0), f64::from(corners[i].1)));
+    let lattice = gridsight::detect::find_lattice_in_outline(&stored, outline).unwrap();
+    let mut size = [lattice.rows, lattice.columns];
+    size.sort_unstable();
+    assert_eq!(size, [16, 21]);
+    let (error, _) = corner_error(&lattice, &corners);
+    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
+}
+
+#[test]
+fn a_blurred_grid_whose_crossings_pass_for_digits_is_found_around_them() {
+    // A hard photo of a plain 10 x 30 nonogram (generated set /tmp/dev-nonohard1, as
+    // `gridsight photo --preset hard --seed 1124`): blurred, its fine lines fade but their
+    // crossings stay dark, and no outline holds countable lines, so the lattice of "digits" is
+    // found on the crossings, 29 x 9 and half a cell off. The grid around them is the puzzle's.
+    let text = std::fs::read_to_string(common::test_data("nonogram-10x30.non")).unwrap();
+    let (stored, corners, _) = photographed(&text, Preset::Hard, 1124, None);
+    let digits = gridsight::detect::find_glyph_lattice(&stored).unwrap();
+    let mut crossings = [digits.rows, digits.columns];
+    crossings.sort_unstable();
+    assert_eq!(crossings, [9, 29]);
+    let grid = gridsight::detect::grid_around_crossings(&stored, &digits).expect("a grid");
+    let mut size = [grid.rows, grid.columns];
+    size.sort_unstable();
+    assert_eq!(size, [10, 30]);
+    let (error, _) = corner_error(&grid, &corners);
+    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
+    // A maze printed as digits without lines has no grid around its digits.
+    let maze = gray(&samples().join("jump-photo.jpg"));
+    let digits = gridsight::detect::find_glyph_lattice(&maze).unwrap();
+    assert_eq!(
+        gridsight::detect::grid_around_crossings(&maze, &digits),
+        None
+    );
+}

@@ -339,6 +339,54 @@ fn same_quad(a: &[(f64, f64); 4], b: &[(f64, f64); 4]) -> bool {
     })
 }
 
+/// The lattice inside a known outline of the grid, `corners` in photo pixels in any order
+/// around it (a generated photo's truth grid corners): to measure reading apart from finding
+/// the outline. The lines are counted and followed as for an outline found in the photo.
+pub fn find_lattice_in_outline(
+    image: &GrayImage,
+    corners: [(f64, f64); 4],
+) -> Result<Lattice, DetectError> {
+    lattice_in(image, corners)
+        .map(|(lattice, _)| lattice)
+        .map_err(|no| DetectError::NoPuzzle(no.why))
+}
+
+/// The grid whose line crossings a lattice of digits was found on: blurred, a grid's fine lines
+/// fade but their crossings stay dark, evenly spaced blobs that pass for a puzzle printed as
+/// digits, with a lattice half a cell off the grid's and one cell short each way. Its outline
+/// is moved out by half a cell each side and the lines counted inside it; `None` unless they
+/// are and nearly all of them run on ink (no grid there: digits, not crossings).
+pub fn grid_around_crossings(image: &GrayImage, digits: &Lattice) -> Option<Lattice> {
+    let (rows, columns) = (digits.rows, digits.columns);
+    if rows == 0 || columns == 0 {
+        return None;
+    }
+    let point = |r: usize, c: usize| {
+        let (x, y) = digits.points[r][c];
+        (f64::from(x), f64::from(y))
+    };
+    // Each outer corner moved out along both sides by half the neighbouring cell.
+    let moved = |r: usize, c: usize, inward_r: usize, inward_c: usize| {
+        let (x, y) = point(r, c);
+        let (ax, ay) = point(inward_r, c);
+        let (bx, by) = point(r, inward_c);
+        (
+            x + 0.5 * (x - ax) + 0.5 * (x - bx),
+            y + 0.5 * (y - ay) + 0.5 * (y - by),
+        )
+    };
+    let corners = [
+        moved(0, 0, 1, 1),
+        moved(0, columns, 1, columns - 1),
+        moved(rows, columns, rows - 1, columns - 1),
+        moved(rows, 0, rows - 1, 1),
+    ];
+    lattice_in(image, corners)
+        .ok()
+        .filter(|&(_, cover)| cover >= SURE_COVER)
+        .map(|(lattice, _)| lattice)
+}
+
 /// The lattice of a puzzle printed as digits without a frame (the number-jump maze, plain or
 /// each cell boxed): rows and columns the bounding box of the digits found. See `glyph_lattice`.
 pub fn find_glyph_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
