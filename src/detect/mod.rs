@@ -247,10 +247,14 @@ pub fn find_lattice_inspected(
     // bowed off a strongly curled grid, or holding a page rule beside it, gives a wrong count)
     // is kept while the other outlines are tried, and gives way to a lattice on ink.
     let mut best: Option<(f32, Lattice)> = None;
-    let take = |tried: Result<(Lattice, f32), NoLattice>,
+    let take = |tried: Result<Found, NoLattice>,
                 best: &mut Option<(f32, Lattice)>|
      -> Result<Lattice, NoLattice> {
-        let (lattice, cover) = tried?;
+        let Found {
+            lattice,
+            cover,
+            trimmed,
+        } = tried?;
         if cover >= SURE_COVER {
             return Ok(lattice);
         }
@@ -260,7 +264,10 @@ pub fn find_lattice_inspected(
         {
             *best = Some((cover, lattice));
         }
-        Err(NoLattice::from("its lines leave the ink"))
+        Err(NoLattice {
+            trimmed,
+            ..NoLattice::from("its lines leave the ink")
+        })
     };
     let mut try_outline = |corners: Corners| -> Option<Lattice> {
         let tried = take(lattice_in(image, corners), &mut best);
@@ -293,11 +300,10 @@ pub fn find_lattice_inspected(
             return Ok(lattice);
         }
     }
-    if let Some((_, lattice)) = best {
-        return Ok(lattice);
-    }
     // Only then the outlines cut free of a shadow: cutting one can make a wrong grid fit where
-    // another outline holds the right one.
+    // another outline holds the right one. They are tried before a lattice whose lines leave
+    // the ink is taken: a shadow that runs wider along a side skews the outline around it, and
+    // the lattice inside keeps the right count but slants off the grid by up to a cell there.
     for corners in trimmed {
         let tried = take(lattice_in(image, corners), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
@@ -512,19 +518,32 @@ const STRAIGHT_COVER: f32 = 0.97;
 /// the straight warp, the outline's border is traced as curves and the warp straightened along
 /// them (a strongly curled grid), and the lines counted again; a lattice whose lines leave the
 /// ink in places is found again that way too, and the one whose lines run more on ink is kept.
-fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f32), NoLattice> {
+fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Found, NoLattice> {
     let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true);
     match lattice_warped(image, corners, MARGIN, false) {
         Err(no) if no.uncounted => unbowed().map_err(|_| no),
-        Ok(straight) if straight.1 < STRAIGHT_COVER => Ok(unbowed()
+        Ok(straight) if straight.cover < STRAIGHT_COVER => Ok(unbowed()
             .ok()
             .filter(|unbowed| {
                 let size = |lattice: &Lattice| (lattice.rows, lattice.columns);
-                unbowed.1 > straight.1 && size(&unbowed.0) == size(&straight.0)
+                unbowed.cover > straight.cover && size(&unbowed.lattice) == size(&straight.lattice)
+            })
+            .map(|unbowed| Found {
+                trimmed: straight.trimmed,
+                ..unbowed
             })
             .unwrap_or(straight)),
         found => found,
     }
+}
+
+/// A lattice found in an outline, the share of its lines on ink (see [`line_cover`]), and
+/// when that share is not sure (below [`SURE_COVER`]) the outline with a dark band along its
+/// sides cut off, if it has one (see `shadow`).
+struct Found {
+    lattice: Lattice,
+    cover: f32,
+    trimmed: Option<Corners>,
 }
 
 /// [`lattice_in`] with `margin` (share of the outline's long side) warped around the outline,
@@ -534,7 +553,7 @@ fn lattice_warped(
     corners: [(f64, f64); 4],
     margin_share: f64,
     unbow: bool,
-) -> Result<(Lattice, f32), NoLattice> {
+) -> Result<Found, NoLattice> {
     let corners = upright_order(corners);
     let (across, down) = sides(&corners);
     if across.min(down) < 40.0 || across.max(down) > 8.0 * across.min(down) {
@@ -602,11 +621,14 @@ fn lattice_warped(
     };
     // The lines are counted inside the outline only: the margin holds the print around it.
     let inside = wide.cropped(m, m, rw, rh);
+    let trimmed = || {
+        shadow::trimmed(&wide, margin, fw.max(fh) * SHADOW_SHARE)
+            .filter(|_| !unbow)
+            .map(|inner| inner.map(to_photo))
+    };
     let (rows, columns) = cell_counts(&inside).map_err(|why| NoLattice {
         why,
-        trimmed: shadow::trimmed(&inside, fw.max(fh) * SHADOW_SHARE)
-            .filter(|_| !unbow)
-            .map(|inner| inner.map(|(x, y)| to_photo((x + margin, y + margin)))),
+        trimmed: trimmed(),
         uncounted: true,
     })?;
     let xs: Vec<f64> = (0..=columns)
@@ -637,14 +659,15 @@ fn lattice_warped(
                 .collect()
         })
         .collect();
-    Ok((
-        Lattice {
+    Ok(Found {
+        lattice: Lattice {
             rows: kept_rows.end() - kept_rows.start(),
             columns: kept_columns.end() - kept_columns.start(),
             points,
         },
         cover,
-    ))
+        trimmed: (cover < SURE_COVER).then(trimmed).flatten(),
+    })
 }
 
 /// The mean share of each line's length (the `rows` and `columns` kept, both ways) that runs on
