@@ -269,14 +269,18 @@ pub fn find_lattice_inspected(
             ..NoLattice::from("its lines leave the ink")
         })
     };
+    let mut uncounted = Vec::new();
     let mut try_outline = |corners: Corners| -> Option<Lattice> {
-        let tried = take(lattice_in(image, corners), &mut best);
+        let tried = take(lattice_in(image, corners, false), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
         match tried {
             Ok(lattice) => Some(lattice),
             Err(no) => {
+                if no.uncounted {
+                    uncounted.push(corners);
+                }
                 reason = no.why;
                 trimmed.extend(no.trimmed);
                 None
@@ -305,7 +309,22 @@ pub fn find_lattice_inspected(
     // the ink is taken: a shadow that runs wider along a side skews the outline around it, and
     // the lattice inside keeps the right count but slants off the grid by up to a cell there.
     for corners in trimmed {
-        let tried = take(lattice_in(image, corners), &mut best);
+        let tried = take(lattice_in(image, corners, false), &mut best);
+        if let Some(seen) = inspection.as_deref_mut() {
+            seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
+        }
+        match tried {
+            Ok(lattice) => return Ok(lattice),
+            Err(no) if no.uncounted => uncounted.push(corners),
+            Err(_) => {}
+        }
+    }
+    // Last, the outlines where no evenly spaced lines were counted, with lines at uneven
+    // spacing allowed (a page curled at one side squeezes the cells there): only when no
+    // outline holds evenly spaced lines on ink, as tracking lines one by one can fit a grid to
+    // an outline a little off the one that holds it evenly.
+    for corners in uncounted {
+        let tried = take(lattice_in(image, corners, true), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
@@ -467,6 +486,69 @@ fn cell_counts(mask: &Mask) -> Result<(usize, usize), String> {
     Ok((rows, columns))
 }
 
+/// Where a mask's lines stand one way, as counted in it.
+enum Spacing {
+    /// This many cells, evenly spaced.
+    Even(usize),
+    /// Lines at uneven spacing, `[line][segment]` (see `lines::uneven_lines`).
+    Uneven(Vec<Vec<f64>>),
+}
+
+impl Spacing {
+    /// Each line's place across the mask, `offset` plus its place in the mask `length` long
+    /// (the mean of its places along it, when uneven).
+    fn straight(&self, offset: f64, length: f64) -> Vec<f64> {
+        match self {
+            Spacing::Even(cells) => (0..=*cells)
+                .map(|k| offset + k as f64 * length / *cells as f64)
+                .collect(),
+            Spacing::Uneven(lines) => lines
+                .iter()
+                .map(|line| offset + line.iter().sum::<f64>() / line.len() as f64)
+                .collect(),
+        }
+    }
+
+    /// Each line's place where the other way's lines cross it, `[line][crossing]`: the
+    /// mask is `length` long this way and `along` the other, and sits `offset` into the warp
+    /// both ways.
+    fn starts(&self, offset: f64, (length, along): (f64, f64), crossings: &[f64]) -> Vec<Vec<f64>> {
+        match self {
+            Spacing::Even(_) => self
+                .straight(offset, length)
+                .into_iter()
+                .map(|x| vec![x; crossings.len()])
+                .collect(),
+            Spacing::Uneven(lines) => lines
+                .iter()
+                .map(|line| {
+                    let places: Vec<f64> = line.iter().map(|x| offset + x).collect();
+                    lines::at_crossings(&places, offset, along, crossings)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The cells of a mask whose lines do not all stand evenly spaced (see `lines::uneven_lines`):
+/// each way the even count when it holds, else the lines tracked unevenly; `None` when either
+/// way has neither, or the cells come out far from square.
+fn uneven_cells(mask: &Mask) -> Option<(Spacing, Spacing)> {
+    let columns = lines::count_cells(mask)
+        .map(Spacing::Even)
+        .or_else(|| lines::uneven_columns(mask).map(Spacing::Uneven))?;
+    let rows = lines::count_rows(mask)
+        .map(Spacing::Even)
+        .or_else(|| lines::uneven_rows(mask).map(Spacing::Uneven))?;
+    let cells = |spacing: &Spacing| match spacing {
+        Spacing::Even(cells) => *cells,
+        Spacing::Uneven(lines) => lines.len() - 1,
+    };
+    let aspect = (mask.width as f64 / cells(&columns) as f64)
+        / (mask.height as f64 / cells(&rows) as f64);
+    (aspect.max(1.0 / aspect) <= MOST_CELL_ASPECT).then_some((rows, columns))
+}
+
 /// A band narrower than this share of the rectified outline's long side is only a frame.
 const SHADOW_SHARE: f64 = 1.0 / 150.0;
 
@@ -518,9 +600,14 @@ const STRAIGHT_COVER: f32 = 0.97;
 /// the straight warp, the outline's border is traced as curves and the warp straightened along
 /// them (a strongly curled grid), and the lines counted again; a lattice whose lines leave the
 /// ink in places is found again that way too, and the one whose lines run more on ink is kept.
-fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<Found, NoLattice> {
-    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true);
-    match lattice_warped(image, corners, MARGIN, false) {
+/// Lines at uneven spacing are tracked (see `lines::uneven_lines`) only when `uneven`.
+fn lattice_in(
+    image: &GrayImage,
+    corners: [(f64, f64); 4],
+    uneven: bool,
+) -> Result<Found, NoLattice> {
+    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true, uneven);
+    match lattice_warped(image, corners, MARGIN, false, uneven) {
         Err(no) if no.uncounted => unbowed().map_err(|_| no),
         Ok(straight) if straight.cover < STRAIGHT_COVER => Ok(unbowed()
             .ok()
@@ -547,12 +634,14 @@ struct Found {
 }
 
 /// [`lattice_in`] with `margin` (share of the outline's long side) warped around the outline,
-/// its border traced and straightened first when `unbow`.
+/// its border traced and straightened first when `unbow`, lines at uneven spacing allowed when
+/// `uneven`.
 fn lattice_warped(
     image: &GrayImage,
     corners: [(f64, f64); 4],
     margin_share: f64,
     unbow: bool,
+    uneven: bool,
 ) -> Result<Found, NoLattice> {
     let corners = upright_order(corners);
     let (across, down) = sides(&corners);
@@ -626,20 +715,19 @@ fn lattice_warped(
             .filter(|_| !unbow)
             .map(|inner| inner.map(to_photo))
     };
-    let (rows, columns) = cell_counts(&inside).map_err(|why| NoLattice {
-        why,
-        trimmed: trimmed(),
-        uncounted: true,
-    })?;
-    let xs: Vec<f64> = (0..=columns)
-        .map(|k| margin + k as f64 * fw / columns as f64)
-        .collect();
-    let ys: Vec<f64> = (0..=rows)
-        .map(|k| margin + k as f64 * fh / rows as f64)
-        .collect();
+    let (rows, columns) = match cell_counts(&inside) {
+        Ok((rows, columns)) => (Spacing::Even(rows), Spacing::Even(columns)),
+        Err(why) => uneven.then(|| uneven_cells(&inside)).flatten().ok_or_else(|| NoLattice {
+            why,
+            trimmed: trimmed(),
+            uncounted: true,
+        })?,
+    };
+    let xs = columns.straight(margin, fw);
+    let ys = rows.straight(margin, fh);
     let across_wide = wide.transposed();
-    let vertical = lines::follow(&wide, &xs, &ys);
-    let horizontal = lines::follow(&across_wide, &ys, &xs);
+    let vertical = lines::follow_from(&wide, &columns.starts(margin, (fw, fh), &ys), &ys);
+    let horizontal = lines::follow_from(&across_wide, &rows.starts(margin, (fh, fw), &xs), &xs);
     let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
     let cover = line_cover(
         (&wide, &across_wide),
