@@ -692,7 +692,9 @@ pub fn at_crossings(places: &[f64], offset: f64, length: f64, crossings: &[f64])
     crossings
         .iter()
         .map(|&y| {
-            let after = (0..SEGMENTS).find(|&s| middle(s) >= y).unwrap_or(SEGMENTS - 1);
+            let after = (0..SEGMENTS)
+                .find(|&s| middle(s) >= y)
+                .unwrap_or(SEGMENTS - 1);
             if after == 0 || middle(after) < y {
                 return places[after];
             }
@@ -1050,7 +1052,13 @@ mod tests {
         // page curled there): the border between them stands more than a cell off even spacing.
         let size = 600;
         let places: Vec<usize> = (0..=20)
-            .map(|k| if k <= 5 { k * 22 } else { 110 + (k - 5) * 489 / 15 })
+            .map(|k| {
+                if k <= 5 {
+                    k * 22
+                } else {
+                    110 + (k - 5) * 489 / 15
+                }
+            })
             .collect();
         let mut ink = vec![false; size * size];
         for y in 0..size {
@@ -1081,7 +1089,10 @@ mod tests {
         let crossing = at_crossings(&lines[5], 0.0, size as f64, &[size as f64 / 2.0]);
         assert!((crossing[0] - 110.5).abs() <= 1.5, "{crossing:?}");
         // Evenly spaced lines are tracked too; paper holds none.
-        assert_eq!(uneven_columns(&grid_mask(300, 10, 0.0)).map(|l| l.len()), Some(11));
+        assert_eq!(
+            uneven_columns(&grid_mask(300, 10, 0.0)).map(|l| l.len()),
+            Some(11)
+        );
         let paper = Mask {
             ink: vec![false; 90_000],
             solid: Vec::new(),

@@ -544,8 +544,8 @@ fn uneven_cells(mask: &Mask) -> Option<(Spacing, Spacing)> {
         Spacing::Even(cells) => *cells,
         Spacing::Uneven(lines) => lines.len() - 1,
     };
-    let aspect = (mask.width as f64 / cells(&columns) as f64)
-        / (mask.height as f64 / cells(&rows) as f64);
+    let aspect =
+        (mask.width as f64 / cells(&columns) as f64) / (mask.height as f64 / cells(&rows) as f64);
     (aspect.max(1.0 / aspect) <= MOST_CELL_ASPECT).then_some((rows, columns))
 }
 
@@ -717,11 +717,14 @@ fn lattice_warped(
     };
     let (rows, columns) = match cell_counts(&inside) {
         Ok((rows, columns)) => (Spacing::Even(rows), Spacing::Even(columns)),
-        Err(why) => uneven.then(|| uneven_cells(&inside)).flatten().ok_or_else(|| NoLattice {
-            why,
-            trimmed: trimmed(),
-            uncounted: true,
-        })?,
+        Err(why) => uneven
+            .then(|| uneven_cells(&inside))
+            .flatten()
+            .ok_or_else(|| NoLattice {
+                why,
+                trimmed: trimmed(),
+                uncounted: true,
+            })?,
     };
     let xs = columns.straight(margin, fw);
     let ys = rows.straight(margin, fh);
