@@ -1048,15 +1048,16 @@ mod tests {
 
     #[test]
     fn squeezed_cells_at_one_side_are_tracked_where_they_stand() {
-        // Twenty columns, the five at the left squeezed to two thirds of the others' width (a
-        // page curled there): the border between them stands more than a cell off even spacing.
+        // Twenty columns, the five at the left squeezed to four fifths of the others' width (a
+        // page curled there): the border between them stands two thirds of a cell off even
+        // spacing.
         let size = 600;
         let places: Vec<usize> = (0..=20)
             .map(|k| {
                 if k <= 5 {
-                    k * 22
+                    k * 25
                 } else {
-                    110 + (k - 5) * 489 / 15
+                    125 + (k - 5) * 474 / 15
                 }
             })
             .collect();
@@ -1087,7 +1088,7 @@ mod tests {
         }
         // Each line's place at a crossing between two segments' middles lies between theirs.
         let crossing = at_crossings(&lines[5], 0.0, size as f64, &[size as f64 / 2.0]);
-        assert!((crossing[0] - 110.5).abs() <= 1.5, "{crossing:?}");
+        assert!((crossing[0] - 125.5).abs() <= 1.5, "{crossing:?}");
         // Evenly spaced lines are tracked too; paper holds none.
         assert_eq!(
             uneven_columns(&grid_mask(300, 10, 0.0)).map(|l| l.len()),
