@@ -412,9 +412,9 @@ fn count_in_profiles(profiles: &Profiles) -> Option<usize> {
         // The inner lines first, one at a time: the first one short of ink settles it.
         let mut found = vec![[0usize; SEGMENTS]; n + 1];
         let mut lines = Vec::with_capacity(n - 1);
-        for k in 1..n {
-            found[k] = line_at(k);
-            let line = line_ink(with_solids, &found[k]);
+        for (k, place) in found.iter_mut().enumerate().take(n).skip(1) {
+            *place = line_at(k);
+            let line = line_ink(with_solids, place);
             if line < LEAST_LINE {
                 return None;
             }
