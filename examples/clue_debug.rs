@@ -5,8 +5,9 @@
 //! mistake. With `--truth-outline` the grid is read inside the truth's grid corners instead of
 //! the outline found in the photo, to measure the clue reading apart from finding the grid.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use gridsight::read::clues::ClueRead;
 use gridsight::read::Reading;
@@ -16,24 +17,9 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let truth_outline = args.iter().any(|a| a == "--truth-outline");
     args.retain(|a| a != "--truth-outline");
-    let mut photos: Vec<PathBuf> = Vec::new();
-    for arg in args {
-        let path = PathBuf::from(arg);
-        if path.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
-                .expect("readable folder")
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| {
-                    p.extension().is_some_and(|e| e == "jpg")
-                        && p.to_string_lossy().contains("nonogram")
-                })
-                .collect();
-            found.sort();
-            photos.extend(found);
-        } else {
-            photos.push(path);
-        }
-    }
+    let photos = common::photos(&args, |file| {
+        common::is_jpeg(file) && file.to_string_lossy().contains("nonogram")
+    });
     let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
     for photo in &photos {
         let truth_path = photo.with_extension("truth.json");

@@ -4,6 +4,8 @@
 //! `NAME.dat` beside it (the newspaper Sudoku set) must give a 9x9 lattice. Prints one line per
 //! photo, the found rate, and with `--png` writes each photo shrunk with its lattice drawn on.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -19,21 +21,9 @@ fn main() {
         }
         _ => None,
     };
-    let mut photos: Vec<PathBuf> = Vec::new();
-    for arg in &args {
-        let path = PathBuf::from(arg);
-        if path.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
-                .expect("readable folder")
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "jpg" || e == "png"))
-                .collect();
-            found.sort();
-            photos.extend(found);
-        } else {
-            photos.push(path);
-        }
-    }
+    let photos = common::photos(&args, |file| {
+        common::is_jpeg(file) || file.extension().is_some_and(|extension| extension == "png")
+    });
     let (mut good, mut total) = (0, 0);
     for photo in &photos {
         total += 1;

@@ -3,33 +3,16 @@
 //! shape against the truth's, every wrong cell (read/truth@confidence), every unsure cell
 //! (below 0.9) and the refusal figures `correct` uses (expected misreads, least confidence).
 
-use std::path::PathBuf;
+mod common;
 
 use gridsight::eval::truth_for;
-use gridsight::read::{constrain, CellValue, Reading};
+use gridsight::read::{constrain, CellValue, Doubt, Reading};
 
 fn main() {
-    let mut photos: Vec<PathBuf> = Vec::new();
-    let mut dump = false;
-    for arg in std::env::args().skip(1) {
-        if arg == "--dump" {
-            dump = true;
-            continue;
-        }
-        let path = PathBuf::from(arg);
-        if path.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
-                .expect("readable folder")
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "jpg"))
-                .collect();
-            found.sort();
-            photos.extend(found);
-        } else {
-            photos.push(path);
-        }
-    }
-    for photo in photos {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let dump = args.iter().any(|arg| arg == "--dump");
+    args.retain(|arg| arg != "--dump");
+    for photo in common::photos(&args, common::is_jpeg) {
         let name = photo
             .file_name()
             .unwrap_or_default()
@@ -68,13 +51,8 @@ fn main() {
             continue;
         }
         let grid = constrain(&grid, "jump");
-        let numbers: Vec<_> = grid
-            .cells
-            .iter()
-            .filter(|c| matches!(c.value, CellValue::Number(_)))
-            .collect();
-        let misreads: f32 = numbers.iter().map(|c| 1.0 - c.confidence).sum();
-        let least = numbers.iter().map(|c| c.confidence).fold(1.0, f32::min);
+        let doubt = Doubt::of(&grid.cells);
+        let (misreads, least) = (doubt.misreads, doubt.least);
         let show = |v: CellValue| match v {
             CellValue::Number(n) => n.to_string(),
             CellValue::Blank => ".".into(),
@@ -118,7 +96,7 @@ fn main() {
                 ));
             }
         }
-        let refused = misreads > 1.0 || least < 0.6;
+        let refused = doubt.too_high();
         let class = match (wrong.is_empty(), refused) {
             (true, false) => "OK",
             (true, true) => "RIGHT-REFUSED",

@@ -3,6 +3,8 @@
 //! wrong cell (truth -> read, confidence) and a confusion count over all photos; with `--png`
 //! writes each wrong cell's crop beside its normalised glyphs, enlarged, to look at.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -23,21 +25,7 @@ fn main() {
         }
         _ => None,
     };
-    let mut photos: Vec<PathBuf> = Vec::new();
-    for arg in &args {
-        let path = PathBuf::from(arg);
-        if path.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
-                .expect("readable folder")
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "jpg"))
-                .collect();
-            found.sort();
-            photos.extend(found);
-        } else {
-            photos.push(path);
-        }
-    }
+    let photos = common::photos(&args, common::is_jpeg);
     let mut confusion: BTreeMap<(String, String), usize> = BTreeMap::new();
     for photo in &photos {
         let Some(truth) = truth_for(photo) else {

@@ -980,6 +980,42 @@ const EXPECTED_MISREADS: f32 = 1.0;
 /// likely wrong as right, however sure the others are.
 const LEAST_CONFIDENCE: f32 = 0.6;
 
+/// How doubtful a reading's numbers are as a whole, what a reading its solver cannot check is
+/// refused by.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Doubt {
+    /// How many cells hold numbers.
+    pub numbers: usize,
+    /// How many of them read under 0.9 sure.
+    pub unsure: usize,
+    /// The sum over the numbers of the chance each is wrong.
+    pub misreads: f32,
+    /// The least sure number's confidence (1 without numbers).
+    pub least: f32,
+}
+
+impl Doubt {
+    pub fn of(cells: &[CellRead]) -> Doubt {
+        let confidences: Vec<f32> = cells
+            .iter()
+            .filter(|c| matches!(c.value, CellValue::Number(_)))
+            .map(|c| c.confidence)
+            .collect();
+        Doubt {
+            numbers: confidences.len(),
+            unsure: confidences.iter().filter(|&&c| c < 0.9).count(),
+            misreads: confidences.iter().map(|c| 1.0 - c).sum(),
+            least: confidences.iter().copied().fold(1.0, f32::min),
+        }
+    }
+
+    /// Whether a misread is likely enough that a reading its solver cannot check (see
+    /// [`EXPECTED_MISREADS`], [`LEAST_CONFIDENCE`]) is refused.
+    pub fn too_high(&self) -> bool {
+        self.misreads > EXPECTED_MISREADS || self.least < LEAST_CONFIDENCE
+    }
+}
+
 /// How many of the least confident cells the corrector may change, and how many at once.
 const DOUBTFUL_CELLS: usize = 9;
 const GRID_CHANGES: usize = 3;
@@ -1010,20 +1046,12 @@ pub fn correct(
     if !puzzle.ambiguity_matters() {
         // Any way out satisfies such a solver, so it cannot catch misreads: a reading with many
         // unsure digits is refused rather than solved wrongly.
-        let numbers: Vec<&CellRead> = read
-            .cells
-            .iter()
-            .filter(|c| matches!(c.value, CellValue::Number(_)))
-            .collect();
-        let misreads: f32 = numbers.iter().map(|c| 1.0 - c.confidence).sum();
-        let least = numbers.iter().map(|c| c.confidence).fold(1.0, f32::min);
-        if misreads > EXPECTED_MISREADS || least < LEAST_CONFIDENCE {
-            let unsure = numbers.iter().filter(|c| c.confidence < 0.9).count();
+        let doubt = Doubt::of(&read.cells);
+        if doubt.too_high() {
             return Err(Error::Unreadable(format!(
-                "{unsure} of {} digits read with low confidence (about {misreads:.1} expected \
-                 misread); a {kind} puzzle cannot be checked by its solver, so the reading is not \
-                 trusted",
-                numbers.len()
+                "{} of {} digits read with low confidence (about {:.1} expected misread); a \
+                 {kind} puzzle cannot be checked by its solver, so the reading is not trusted",
+                doubt.unsure, doubt.numbers, doubt.misreads
             )));
         }
     }
@@ -1782,6 +1810,32 @@ impl std::fmt::Display for Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn doubt_sums_the_numbers_chances_of_being_wrong_and_ignores_blanks() {
+        let cell = |value, confidence| CellRead {
+            row: 0,
+            column: 0,
+            value,
+            confidence,
+            alternatives: Vec::new(),
+        };
+        let sure = [
+            cell(CellValue::Number(3), 0.95),
+            cell(CellValue::Number(1), 0.7),
+            cell(CellValue::Blank, 0.1),
+            cell(CellValue::Black, 1.0),
+        ];
+        let doubt = Doubt::of(&sure);
+        assert_eq!((doubt.numbers, doubt.unsure), (2, 1));
+        assert!((doubt.misreads - 0.35).abs() < 1e-6 && doubt.least == 0.7);
+        assert!(!doubt.too_high());
+        let one_likely_wrong = [cell(CellValue::Number(8), 0.55)];
+        assert!(Doubt::of(&one_likely_wrong).too_high());
+        let many_a_little_unsure = vec![cell(CellValue::Number(2), 0.85); 7];
+        assert!(Doubt::of(&many_a_little_unsure).too_high());
+        assert_eq!(Doubt::of(&[]).least, 1.0);
+    }
 
     /// The classic Sudoku (a unique solution), one row per line, 0 for blank.
     const CLASSIC: [&str; 9] = [
