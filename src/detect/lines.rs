@@ -250,22 +250,6 @@ impl Fit {
 /// patches count as ink where lines should be (a line runs under a black cell's edge) and as
 /// paper half-way between.
 pub fn count_cells(mask: &Mask) -> Option<usize> {
-    count_in_profiles(&column_profiles(mask)?)
-}
-
-/// [`count_rows`] for lines that stand unevenly spaced: see [`uneven_lines`].
-pub fn uneven_rows(mask: &Mask) -> Option<Vec<Vec<f64>>> {
-    uneven_lines(&row_profiles(mask)?)
-}
-
-/// [`count_cells`] for lines that stand unevenly spaced: see [`uneven_lines`].
-pub fn uneven_columns(mask: &Mask) -> Option<Vec<Vec<f64>>> {
-    uneven_lines(&column_profiles(mask)?)
-}
-
-/// The ink fractions of the mask's columns, segment by segment down it; `None` when the mask is
-/// too small to hold a grid.
-fn column_profiles(mask: &Mask) -> Option<Profiles> {
     let (w, h) = (mask.width, mask.height);
     if w < 12 || h < SEGMENTS {
         return None;
@@ -298,18 +282,12 @@ fn column_profiles(mask: &Mask) -> Option<Profiles> {
         }
         columns
     };
-    Some(segment_profiles(mask, fractions))
+    count_in_profiles(&segment_profiles(mask, fractions))
 }
 
 /// [`count_cells`] of the mask turned a quarter: the number of cells down it, between lines
 /// perpendicular to y. It reads the rows where they lie instead of transposing the mask.
 pub fn count_rows(mask: &Mask) -> Option<usize> {
-    count_in_profiles(&row_profiles(mask)?)
-}
-
-/// [`column_profiles`] of the mask turned a quarter: its rows' ink fractions, segment by
-/// segment across it, read where they lie instead of transposing the mask.
-fn row_profiles(mask: &Mask) -> Option<Profiles> {
     let (w, h) = (mask.width, mask.height);
     if h < 12 || w < SEGMENTS {
         return None;
@@ -334,7 +312,7 @@ fn row_profiles(mask: &Mask) -> Option<Profiles> {
         }
         rows
     };
-    Some(segment_profiles(mask, fractions))
+    count_in_profiles(&segment_profiles(mask, fractions))
 }
 
 /// Ink fractions across a mask, `[segment][position]`, without and with its solid patches.
@@ -377,12 +355,16 @@ fn count_in_profiles(profiles: &Profiles) -> Option<usize> {
             .unwrap_or(c)
     };
     // Each column's ink fraction along the whole length, for the cells' interiors.
-    let column_means = column_means(without_solids);
+    let column_means: Vec<f32> = (0..w)
+        .map(|x| (0..SEGMENTS).map(|s| without_solids[s][x]).sum::<f32>() / SEGMENTS as f32)
+        .collect();
     // The fit of `n` cells, `None` when a line inside falls short of [`LEAST_LINE`] (no fit
     // holds then, and the rest is not worth measuring).
     let fit = |n: usize| {
         let cell = w as f64 / n as f64;
         let reach = (cell * 0.2).round().max(1.0) as usize;
+        // Half-way between lines, look narrower: a blurred line spreads towards the middle.
+        let mid_reach = (cell * 0.1).round() as usize;
         // Each line snapped to its strongest column within reach, segment by segment, so a
         // line bent by curl or a slightly wrong outline is scored where it is, and the
         // half-way points are measured between the lines as found. The outline's corners hold
@@ -409,12 +391,14 @@ fn count_in_profiles(profiles: &Profiles) -> Option<usize> {
             }
             found
         };
+        let mean_over_segments =
+            |value: &dyn Fn(usize) -> f32| (0..SEGMENTS).map(value).sum::<f32>() / SEGMENTS as f32;
         // The inner lines first, one at a time: the first one short of ink settles it.
         let mut found = vec![[0usize; SEGMENTS]; n + 1];
         let mut lines = Vec::with_capacity(n - 1);
-        for (k, place) in found.iter_mut().enumerate().take(n).skip(1) {
-            *place = line_at(k);
-            let line = line_ink(with_solids, place);
+        for k in 1..n {
+            found[k] = line_at(k);
+            let line = mean_over_segments(&|s| with_solids[s][found[k][s]]);
             if line < LEAST_LINE {
                 return None;
             }
@@ -422,7 +406,64 @@ fn count_in_profiles(profiles: &Profiles) -> Option<usize> {
         }
         found[0] = line_at(0);
         found[n] = line_at(n);
-        Some(measure_fit(profiles, &column_means, &found, &lines, reach))
+        let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
+        let mut mids: Vec<f32> = (0..n)
+            .map(|k| {
+                mean_over_segments(&|s| {
+                    let centre = (found[k][s] + found[k + 1][s]) / 2;
+                    let (lo, hi) = (
+                        centre.saturating_sub(mid_reach),
+                        (centre + mid_reach).min(w - 1),
+                    );
+                    without_solids[s][lo..=hi]
+                        .iter()
+                        .copied()
+                        .fold(0.0, f32::max)
+                })
+            })
+            .collect();
+        let mid_mean = mids.iter().sum::<f32>() / mids.len() as f32;
+        mids.sort_by(|a, b| b.total_cmp(a));
+        let mut interiors: Vec<f32> = (0..n)
+            .map(|k| {
+                // Clear of where the lines were found, on average along their length.
+                let place = |k: usize| mean_over_segments(&|s| found[k][s] as f32) as usize;
+                let (lo, hi) = (place(k) + reach + 1, place(k + 1).saturating_sub(reach));
+                let straight = column_means
+                    .get(lo..hi.min(w))
+                    .unwrap_or_default()
+                    .iter()
+                    .copied()
+                    .fold(0.0, f32::max);
+                // A line bent by curl leaves any one column now and then, and its mean along
+                // the column is low: so also each segment's most inked column between the lines
+                // as found there, in all segments but the `BENT_SPARED` least inked.
+                let mut bent: Vec<f32> = (0..SEGMENTS)
+                    .map(|s| {
+                        let (lo, hi) = (
+                            found[k][s] + reach + 1,
+                            found[k + 1][s].saturating_sub(reach),
+                        );
+                        without_solids[s]
+                            .get(lo..hi.min(w))
+                            .unwrap_or_default()
+                            .iter()
+                            .copied()
+                            .fold(0.0, f32::max)
+                    })
+                    .collect();
+                bent.sort_by(f32::total_cmp);
+                straight.max(bent[BENT_SPARED])
+            })
+            .collect();
+        interiors.sort_by(|a, b| b.total_cmp(a));
+        Some(Fit {
+            weakest,
+            line_mean: lines.iter().sum::<f32>() / lines.len() as f32,
+            mid_mean,
+            mids,
+            interiors,
+        })
     };
     let most = (w / 6).min(60);
     // Each count's fit is measured once, however many of the questions below ask about it.
@@ -463,276 +504,18 @@ fn count_in_profiles(profiles: &Profiles) -> Option<usize> {
         })
 }
 
-/// The mean ink fraction of a line found at `found[segment]` along its length.
-fn line_ink(with_solids: &[Vec<f32>], found: &[usize; SEGMENTS]) -> f32 {
-    (0..SEGMENTS).map(|s| with_solids[s][found[s]]).sum::<f32>() / SEGMENTS as f32
-}
-
-/// The [`Fit`] of the lines found at `found[line][segment]`, whose inner lines hold `lines`
-/// of ink (see [`line_ink`]); `reach` is how far a line was looked for around its place.
-fn measure_fit(
-    profiles: &Profiles,
-    column_means: &[f32],
-    found: &[[usize; SEGMENTS]],
-    lines: &[f32],
-    reach: usize,
-) -> Fit {
-    let without_solids = &profiles.without_solids;
-    let w = without_solids[0].len();
-    let n = found.len() - 1;
-    let cell = w as f64 / n as f64;
-    // Half-way between lines, look narrower: a blurred line spreads towards the middle.
-    let mid_reach = (cell * 0.1).round() as usize;
-    let mean_over_segments =
-        |value: &dyn Fn(usize) -> f32| (0..SEGMENTS).map(value).sum::<f32>() / SEGMENTS as f32;
-    let weakest = lines.iter().copied().fold(f32::MAX, f32::min);
-    let mut mids: Vec<f32> = (0..n)
-        .map(|k| {
-            mean_over_segments(&|s| {
-                let centre = (found[k][s] + found[k + 1][s]) / 2;
-                let (lo, hi) = (
-                    centre.saturating_sub(mid_reach),
-                    (centre + mid_reach).min(w - 1),
-                );
-                without_solids[s][lo..=hi]
-                    .iter()
-                    .copied()
-                    .fold(0.0, f32::max)
-            })
-        })
-        .collect();
-    let mid_mean = mids.iter().sum::<f32>() / mids.len() as f32;
-    mids.sort_by(|a, b| b.total_cmp(a));
-    let mut interiors: Vec<f32> = (0..n)
-        .map(|k| {
-            // Clear of where the lines were found, on average along their length.
-            let place = |k: usize| mean_over_segments(&|s| found[k][s] as f32) as usize;
-            let (lo, hi) = (place(k) + reach + 1, place(k + 1).saturating_sub(reach));
-            let straight = column_means
-                .get(lo..hi.min(w))
-                .unwrap_or_default()
-                .iter()
-                .copied()
-                .fold(0.0, f32::max);
-            // A line bent by curl leaves any one column now and then, and its mean along
-            // the column is low: so also each segment's most inked column between the lines
-            // as found there, in all segments but the `BENT_SPARED` least inked.
-            let mut bent: Vec<f32> = (0..SEGMENTS)
-                .map(|s| {
-                    let (lo, hi) = (
-                        found[k][s] + reach + 1,
-                        found[k + 1][s].saturating_sub(reach),
-                    );
-                    without_solids[s]
-                        .get(lo..hi.min(w))
-                        .unwrap_or_default()
-                        .iter()
-                        .copied()
-                        .fold(0.0, f32::max)
-                })
-                .collect();
-            bent.sort_by(f32::total_cmp);
-            straight.max(bent[BENT_SPARED])
-        })
-        .collect();
-    interiors.sort_by(|a, b| b.total_cmp(a));
-    Fit {
-        weakest,
-        line_mean: lines.iter().sum::<f32>() / lines.len() as f32,
-        mid_mean,
-        mids,
-        interiors,
-    }
-}
-
-/// How much longer or shorter than the step before it a step between neighbouring lines may
-/// be when they are tracked one by one (see [`uneven_lines`]): a curled page squeezes a few
-/// cells at its edge by a fifth, and never from one cell to the next by a third.
-const STEP_CHANGE: (f64, f64) = (0.75, 1.33);
-
-/// How many of the [`SEGMENTS`] must track the same number of lines (see [`uneven_lines`]):
-/// two thirds, as a nonogram's blank corner leaves a quarter of its lines' length blank.
-const AGREEING_SEGMENTS: usize = SEGMENTS * 2 / 3;
-
-/// The lines across a mask whose cells are not evenly wide, `[line][segment]` (pixels from the
-/// mask's edge, each segment's place of the line), or `None` when none stand there. A page
-/// curled at one side squeezes the cells beside it, so a count of evenly spaced lines misses
-/// a line there by more than half a cell, though the lines stand as plainly as anywhere. Here
-/// the lines are tracked one by one from the right side to the left in each segment, each
-/// step near the one before it (within [`STEP_CHANGE`]), starting from the grid's typical
-/// spacing; every segment must find the same number, and the lines found must pass the even
-/// count's own checks (every line inked, half-way points and cells clear). Only for a mask
-/// whose even count failed: it is a narrower test of each line than the even fit.
-fn uneven_lines(profiles: &Profiles) -> Option<Vec<Vec<f64>>> {
-    let w = profiles.without_solids[0].len();
-    let column_means = column_means(&profiles.without_solids);
-    let spacing = typical_spacing(&column_means)?;
-    let tracked: Vec<Option<Vec<usize>>> = profiles
-        .with_solids
-        .iter()
-        .map(|profile| track_lines(profile, spacing))
-        .collect();
-    // The count most segments agree on; the others (a nonogram's blank corner has no lines,
-    // a digit can lead a step astray) take the lines of the nearest segment that agrees.
-    let count_of = |s: usize| tracked[s].as_ref().map_or(0, Vec::len);
-    let count = (0..SEGMENTS)
-        .map(count_of)
-        .max_by_key(|&count| (0..SEGMENTS).filter(|&s| count_of(s) == count).count())?;
-    let agreeing: Vec<usize> = (0..SEGMENTS).filter(|&s| count_of(s) == count).collect();
-    let most = (w / 6).min(60) + 1;
-    if !(4..=most).contains(&count) || agreeing.len() < AGREEING_SEGMENTS {
-        return None;
-    }
-    // Line `k` (counted as tracked) in segment `s`: where it was tracked, or straight on from
-    // the two nearest segments that agree (a curled corner bends the lines on past them).
-    let line_in = |s: usize, k: usize| {
-        let mut nearest = agreeing.clone();
-        nearest.sort_by_key(|&a| a.abs_diff(s));
-        let place = |a: usize| tracked[a].as_ref().map_or(0, |lines| lines[k]) as f64;
-        let (a, b) = (nearest[0], nearest[1]);
-        let along = (s as f64 - a as f64) / (a as f64 - b as f64);
-        (place(a) + along * (place(a) - place(b)))
-            .round()
-            .clamp(0.0, (w - 1) as f64) as usize
-    };
-    // Tracked right to left: turned to `[line][segment]` left to right.
-    let found: Vec<[usize; SEGMENTS]> = (0..count)
-        .rev()
-        .map(|k| std::array::from_fn(|s| line_in(s, k)))
-        .collect();
-    let lines: Vec<f32> = found[1..count - 1]
-        .iter()
-        .map(|line| line_ink(&profiles.with_solids, line))
-        .collect();
-    let cell = w as f64 / (count - 1) as f64;
-    let reach = (cell * 0.2).round().max(1.0) as usize;
-    let fit = measure_fit(profiles, &column_means, &found, &lines, reach);
-    (fit.holds(0) && fit.cells_clear(1)).then(|| {
-        found
-            .iter()
-            .map(|line| line.iter().map(|&x| x as f64 + 0.5).collect())
-            .collect()
-    })
-}
-
-/// The spacing of the lines in a profile of ink fractions across a mask: the shortest shift
-/// (at least six pixels, at most a third of the mask) at which the profile matches itself
-/// at least half as well as at the best such shift. `None` for a profile without ink.
-fn typical_spacing(profile: &[f32]) -> Option<f64> {
-    let w = profile.len();
-    let mean = profile.iter().sum::<f32>() / w as f32;
-    let centred: Vec<f32> = profile.iter().map(|v| v - mean).collect();
-    let matching = |shift: usize| {
-        centred
-            .iter()
-            .zip(&centred[shift..])
-            .map(|(a, b)| a * b)
-            .sum::<f32>()
-            / (w - shift) as f32
-    };
-    let shifts: Vec<(usize, f32)> = (5..=w / 3 + 1).map(|d| (d, matching(d))).collect();
-    let best = shifts.iter().map(|&(_, m)| m).fold(0.0, f32::max);
-    if best <= 0.0 {
-        return None;
-    }
-    shifts
-        .windows(3)
-        .find(|three| {
-            let (before, (shift, here), after) = (three[0].1, three[1], three[2].1);
-            shift >= 6 && here >= before && here >= after && here >= 0.5 * best
-        })
-        .map(|three| three[1].0 as f64)
-}
-
-/// The columns of the lines in one segment's `profile`, tracked from its right edge to its left,
-/// each next one the most inked column one step on (within [`STEP_CHANGE`] of the step
-/// before, the first step `spacing`), or one step on where no column there holds
-/// [`FAINT_STEP`] of ink; the last line at the left edge when it stands within half a step of
-/// it, or the edge itself when the step before ends closer to it than a step can be short.
-/// `None` when a segment holds no line to step to.
-fn track_lines(profile: &[f32], spacing: f64) -> Option<Vec<usize>> {
-    let w = profile.len();
-    let reach = (spacing * 0.2).round().max(1.0) as usize;
-    let strongest = |lo: usize, hi: usize, aim: f64| {
-        (lo..=hi).max_by(|&a, &b| {
-            profile[a]
-                .total_cmp(&profile[b])
-                .then((b as f64 - aim).abs().total_cmp(&(a as f64 - aim).abs()))
-        })
-    };
-    let mut lines = vec![strongest(w - 1 - reach.min(w - 1), w - 1, w as f64 - 1.0)?];
-    let mut step = spacing;
-    loop {
-        let x = *lines.last()? as f64;
-        if x < 0.5 * step {
-            return Some(lines);
-        }
-        let (lo, hi) = (x - STEP_CHANGE.1 * step, x - STEP_CHANGE.0 * step);
-        if hi < 0.0 {
-            // The last line stands beyond the edge (the outline cuts a curled border short).
-            lines.push(0);
-            return Some(lines);
-        }
-        let next = strongest(lo.max(0.0).round() as usize, hi.round() as usize, x - step)?;
-        if profile[next] < FAINT_STEP {
-            // No line stands here (a nonogram's blank corner): one is supposed a step on.
-            lines.push((x - step).round().max(0.0) as usize);
-            continue;
-        }
-        step = 0.5 * step + 0.5 * (x - next as f64);
-        lines.push(next);
-    }
-}
-
-/// A line's place at each of the `crossings` (pixels along it, the mask `length` long from
-/// `offset`), from its places in the segments ([`uneven_lines`]): straight between the
-/// segments' middles, and as in the nearest middle beyond them.
-pub fn at_crossings(places: &[f64], offset: f64, length: f64, crossings: &[f64]) -> Vec<f64> {
-    let middle = |s: usize| offset + (s as f64 + 0.5) * length / SEGMENTS as f64;
-    crossings
-        .iter()
-        .map(|&y| {
-            let after = (0..SEGMENTS)
-                .find(|&s| middle(s) >= y)
-                .unwrap_or(SEGMENTS - 1);
-            if after == 0 || middle(after) < y {
-                return places[after];
-            }
-            let t = (y - middle(after - 1)) / (middle(after) - middle(after - 1));
-            places[after - 1] + t * (places[after] - places[after - 1])
-        })
-        .collect()
-}
-
-/// The ink fraction below which a tracked step finds no line (see [`track_lines`]).
-const FAINT_STEP: f32 = 0.2;
-
-/// Each column's ink fraction along the whole length.
-fn column_means(without_solids: &[Vec<f32>]) -> Vec<f32> {
-    let w = without_solids[0].len();
-    (0..w)
-        .map(|x| (0..SEGMENTS).map(|s| without_solids[s][x]).sum::<f32>() / SEGMENTS as f32)
-        .collect()
-}
-
 /// How far (in cells) a followed place may stray from the lines' fitted bend before it is
 /// looked for again near the bend.
 const OFF_BEND: f64 = 0.15;
 
-/// Where each line perpendicular to x runs, sampled at the `crossings` positions along it (the
-/// other direction's line positions, in pixels), each line starting at `starts[line][crossing]`
-/// (pixels; the same at every crossing for a straight line): the line's x position in pixels at
-/// each crossing, `[line][crossing]`. Each line is followed outward from its middle, each
-/// estimate starting from its neighbour's, and the result lightly smoothed; then every place
-/// that left the bend all the lines share (see `bend`, fitted to how far they were followed
-/// from their starts) is looked for again close to the bend, or put on it.
-pub fn follow_from(mask: &Mask, starts: &[Vec<f64>], crossings: &[f64]) -> Vec<Vec<f64>> {
+/// Where each line perpendicular to x, straight at `lines` (pixels, evenly spaced), runs, sampled
+/// at the `crossings` positions along it (the other direction's line positions, in pixels): the
+/// line's x position in pixels at each crossing, `[line][crossing]`. Each line is followed
+/// outward from its middle, each estimate starting from its neighbour's, and the result lightly
+/// smoothed; then every place that left the bend all the lines share (see `bend`) is looked for
+/// again close to the bend, or put on it.
+pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
     let h = mask.height;
-    let middle = crossings.len() / 2;
-    // Each line's place at the middle crossing stands for it where the lines are counted, and
-    // its start's detour from there is left out of the bend.
-    let lines: Vec<f64> = starts.iter().map(|start| start[middle]).collect();
-    let detour = |k: usize, i: usize| starts[k][i] - lines[k];
     let cell = if lines.len() > 1 {
         (lines[lines.len() - 1] - lines[0]) / (lines.len() - 1) as f64
     } else {
@@ -744,13 +527,14 @@ pub fn follow_from(mask: &Mask, starts: &[Vec<f64>], crossings: &[f64]) -> Vec<V
         h as f64
     };
     let reach = (cell * 0.3).max(2.0);
-    let followed: Vec<Vec<f64>> = starts
+    let followed: Vec<Vec<f64>> = lines
         .iter()
-        .map(|start| {
+        .map(|&straight| {
             // From each end inward: the outline's corners hold the ends near straight, and curl
             // bends a line most in its middle. Each guess carries on half the bend of the step
             // before, so a strongly bowed line is not lost half-way.
-            let mut found = start.clone();
+            let mut found = vec![straight; crossings.len()];
+            let middle = crossings.len() / 2;
             let halves: [Vec<usize>; 2] = [
                 (0..=middle).collect(),
                 (middle + 1..crossings.len()).rev().collect(),
@@ -758,7 +542,7 @@ pub fn follow_from(mask: &Mask, starts: &[Vec<f64>], crossings: &[f64]) -> Vec<V
             for half in halves {
                 for (step, &i) in half.iter().enumerate() {
                     let guess = match step {
-                        0 => start[i],
+                        0 => straight,
                         1 => found[half[0]],
                         _ => {
                             let (before, last) = (found[half[step - 2]], found[half[step - 1]]);
@@ -771,31 +555,18 @@ pub fn follow_from(mask: &Mask, starts: &[Vec<f64>], crossings: &[f64]) -> Vec<V
             smooth(&found)
         })
         .collect();
-    let off_start: Vec<Vec<f64>> = followed
-        .iter()
-        .enumerate()
-        .map(|(k, line)| {
-            line.iter()
-                .enumerate()
-                .map(|(i, &place)| place - detour(k, i))
-                .collect()
-        })
-        .collect();
-    let Some(fitted) = bend::fit(&lines, crossings, &off_start) else {
+    let Some(fitted) = bend::fit(lines, crossings, &followed) else {
         return followed;
     };
     let near = (cell * 0.12).max(1.5);
     followed
         .iter()
         .zip(&fitted)
-        .enumerate()
-        .map(|(k, (line, bent))| {
+        .map(|(line, bent)| {
             line.iter()
                 .zip(bent)
                 .zip(crossings)
-                .enumerate()
-                .map(|(i, ((&place, &bent), &y))| {
-                    let bent = bent + detour(k, i);
+                .map(|((&place, &bent), &y)| {
                     if (place - bent).abs() <= OFF_BEND * cell {
                         place
                     } else {
@@ -1047,71 +818,13 @@ mod tests {
     }
 
     #[test]
-    fn squeezed_cells_at_one_side_are_tracked_where_they_stand() {
-        // Twenty columns, the five at the left squeezed to four fifths of the others' width (a
-        // page curled there): the border between them stands two thirds of a cell off even
-        // spacing.
-        let size = 600;
-        let places: Vec<usize> = (0..=20)
-            .map(|k| {
-                if k <= 5 {
-                    k * 25
-                } else {
-                    125 + (k - 5) * 474 / 15
-                }
-            })
-            .collect();
-        let mut ink = vec![false; size * size];
-        for y in 0..size {
-            for &x in &places {
-                ink[y * size + x.min(size - 1)] = true;
-            }
-            for k in 0..=20 {
-                let row = (k * 30).min(size - 1);
-                ink[row * size + y] = true;
-            }
-        }
-        let mask = Mask {
-            ink,
-            solid: Vec::new(),
-            width: size,
-            height: size,
-        };
-        assert_ne!(count_cells(&mask), Some(20));
-        assert_eq!(count_rows(&mask), Some(20));
-        let lines = uneven_columns(&mask).expect("the squeezed lines are tracked");
-        assert_eq!(lines.len(), 21);
-        for (line, &truth) in lines.iter().zip(&places) {
-            for &place in line {
-                assert!((place - truth as f64).abs() <= 1.5, "{place} for {truth}");
-            }
-        }
-        // Each line's place at a crossing between two segments' middles lies between theirs.
-        let crossing = at_crossings(&lines[5], 0.0, size as f64, &[size as f64 / 2.0]);
-        assert!((crossing[0] - 125.5).abs() <= 1.5, "{crossing:?}");
-        // Evenly spaced lines are tracked too; paper holds none.
-        assert_eq!(
-            uneven_columns(&grid_mask(300, 10, 0.0)).map(|l| l.len()),
-            Some(11)
-        );
-        let paper = Mask {
-            ink: vec![false; 90_000],
-            solid: Vec::new(),
-            width: 300,
-            height: 300,
-        };
-        assert_eq!(uneven_columns(&paper), None);
-    }
-
-    #[test]
     fn counts_cells_and_follows_bent_lines() {
         let mask = grid_mask(300, 10, 0.0);
         assert_eq!(count_cells(&mask), Some(10));
         let bent = grid_mask(300, 12, 6.0);
         assert_eq!(count_cells(&bent), Some(12));
         let crossings: Vec<f64> = (0..=12).map(|k| k as f64 * 25.0).collect();
-        let starts: Vec<Vec<f64>> = crossings.iter().map(|&x| vec![x; 13]).collect();
-        let lines = follow_from(&bent, &starts, &crossings);
+        let lines = follow(&bent, &crossings, &crossings);
         let shift = 6.0 * (150.0f64 / 300.0 * 3.0).sin();
         assert!(
             (lines[5][6] - (125.0 + shift + 0.5)).abs() < 1.5,

@@ -247,14 +247,10 @@ pub fn find_lattice_inspected(
     // bowed off a strongly curled grid, or holding a page rule beside it, gives a wrong count)
     // is kept while the other outlines are tried, and gives way to a lattice on ink.
     let mut best: Option<(f32, Lattice)> = None;
-    let take = |tried: Result<Found, NoLattice>,
+    let take = |tried: Result<(Lattice, f32), NoLattice>,
                 best: &mut Option<(f32, Lattice)>|
      -> Result<Lattice, NoLattice> {
-        let Found {
-            lattice,
-            cover,
-            trimmed,
-        } = tried?;
+        let (lattice, cover) = tried?;
         if cover >= SURE_COVER {
             return Ok(lattice);
         }
@@ -264,23 +260,16 @@ pub fn find_lattice_inspected(
         {
             *best = Some((cover, lattice));
         }
-        Err(NoLattice {
-            trimmed,
-            ..NoLattice::from("its lines leave the ink")
-        })
+        Err(NoLattice::from("its lines leave the ink"))
     };
-    let mut uncounted = Vec::new();
     let mut try_outline = |corners: Corners| -> Option<Lattice> {
-        let tried = take(lattice_in(image, corners, false), &mut best);
+        let tried = take(lattice_in(image, corners), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
         match tried {
             Ok(lattice) => Some(lattice),
             Err(no) => {
-                if no.uncounted {
-                    uncounted.push(corners);
-                }
                 reason = no.why;
                 trimmed.extend(no.trimmed);
                 None
@@ -304,27 +293,13 @@ pub fn find_lattice_inspected(
             return Ok(lattice);
         }
     }
-    // Only then the outlines cut free of a shadow: cutting one can make a wrong grid fit where
-    // another outline holds the right one. They are tried before a lattice whose lines leave
-    // the ink is taken: a shadow that runs wider along a side skews the outline around it, and
-    // the lattice inside keeps the right count but slants off the grid by up to a cell there.
-    for corners in trimmed {
-        let tried = take(lattice_in(image, corners, false), &mut best);
-        if let Some(seen) = inspection.as_deref_mut() {
-            seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
-        }
-        match tried {
-            Ok(lattice) => return Ok(lattice),
-            Err(no) if no.uncounted => uncounted.push(corners),
-            Err(_) => {}
-        }
+    if let Some((_, lattice)) = best {
+        return Ok(lattice);
     }
-    // Last, the outlines where no evenly spaced lines were counted, with lines at uneven
-    // spacing allowed (a page curled at one side squeezes the cells there): only when no
-    // outline holds evenly spaced lines on ink, as tracking lines one by one can fit a grid to
-    // an outline a little off the one that holds it evenly.
-    for corners in uncounted {
-        let tried = take(lattice_in(image, corners, true), &mut best);
+    // Only then the outlines cut free of a shadow: cutting one can make a wrong grid fit where
+    // another outline holds the right one.
+    for corners in trimmed {
+        let tried = take(lattice_in(image, corners), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
@@ -371,8 +346,8 @@ pub fn find_lattice_in_outline(
     image: &GrayImage,
     corners: [(f64, f64); 4],
 ) -> Result<Lattice, DetectError> {
-    lattice_in(image, corners, false)
-        .map(|found| found.lattice)
+    lattice_in(image, corners)
+        .map(|(lattice, _)| lattice)
         .map_err(|no| DetectError::NoPuzzle(no.why))
 }
 
@@ -406,10 +381,10 @@ pub fn grid_around_crossings(image: &GrayImage, digits: &Lattice) -> Option<Latt
         moved(rows, columns, rows - 1, columns - 1),
         moved(rows, 0, rows - 1, 1),
     ];
-    lattice_in(image, corners, false)
+    lattice_in(image, corners)
         .ok()
-        .filter(|found| found.cover >= SURE_COVER)
-        .map(|found| found.lattice)
+        .filter(|&(_, cover)| cover >= SURE_COVER)
+        .map(|(lattice, _)| lattice)
 }
 
 /// The lattice of a puzzle printed as digits without a frame (the number-jump maze, plain or
@@ -534,69 +509,6 @@ fn cell_counts(mask: &Mask) -> Result<(usize, usize), String> {
     Ok((rows, columns))
 }
 
-/// Where a mask's lines stand one way, as counted in it.
-enum Spacing {
-    /// This many cells, evenly spaced.
-    Even(usize),
-    /// Lines at uneven spacing, `[line][segment]` (see `lines::uneven_lines`).
-    Uneven(Vec<Vec<f64>>),
-}
-
-impl Spacing {
-    /// Each line's place across the mask, `offset` plus its place in the mask `length` long
-    /// (the mean of its places along it, when uneven).
-    fn straight(&self, offset: f64, length: f64) -> Vec<f64> {
-        match self {
-            Spacing::Even(cells) => (0..=*cells)
-                .map(|k| offset + k as f64 * length / *cells as f64)
-                .collect(),
-            Spacing::Uneven(lines) => lines
-                .iter()
-                .map(|line| offset + line.iter().sum::<f64>() / line.len() as f64)
-                .collect(),
-        }
-    }
-
-    /// Each line's place where the other way's lines cross it, `[line][crossing]`: the
-    /// mask is `length` long this way and `along` the other, and sits `offset` into the warp
-    /// both ways.
-    fn starts(&self, offset: f64, (length, along): (f64, f64), crossings: &[f64]) -> Vec<Vec<f64>> {
-        match self {
-            Spacing::Even(_) => self
-                .straight(offset, length)
-                .into_iter()
-                .map(|x| vec![x; crossings.len()])
-                .collect(),
-            Spacing::Uneven(lines) => lines
-                .iter()
-                .map(|line| {
-                    let places: Vec<f64> = line.iter().map(|x| offset + x).collect();
-                    lines::at_crossings(&places, offset, along, crossings)
-                })
-                .collect(),
-        }
-    }
-}
-
-/// The cells of a mask whose lines do not all stand evenly spaced (see `lines::uneven_lines`):
-/// each way the even count when it holds, else the lines tracked unevenly; `None` when either
-/// way has neither, or the cells come out far from square.
-fn uneven_cells(mask: &Mask) -> Option<(Spacing, Spacing)> {
-    let columns = lines::count_cells(mask)
-        .map(Spacing::Even)
-        .or_else(|| lines::uneven_columns(mask).map(Spacing::Uneven))?;
-    let rows = lines::count_rows(mask)
-        .map(Spacing::Even)
-        .or_else(|| lines::uneven_rows(mask).map(Spacing::Uneven))?;
-    let cells = |spacing: &Spacing| match spacing {
-        Spacing::Even(cells) => *cells,
-        Spacing::Uneven(lines) => lines.len() - 1,
-    };
-    let aspect =
-        (mask.width as f64 / cells(&columns) as f64) / (mask.height as f64 / cells(&rows) as f64);
-    (aspect.max(1.0 / aspect) <= MOST_CELL_ASPECT).then_some((rows, columns))
-}
-
 /// A band narrower than this share of the rectified outline's long side is only a frame.
 const SHADOW_SHARE: f64 = 1.0 / 150.0;
 
@@ -648,49 +560,29 @@ const STRAIGHT_COVER: f32 = 0.97;
 /// the straight warp, the outline's border is traced as curves and the warp straightened along
 /// them (a strongly curled grid), and the lines counted again; a lattice whose lines leave the
 /// ink in places is found again that way too, and the one whose lines run more on ink is kept.
-/// Lines at uneven spacing are tracked (see `lines::uneven_lines`) only when `uneven`.
-fn lattice_in(
-    image: &GrayImage,
-    corners: [(f64, f64); 4],
-    uneven: bool,
-) -> Result<Found, NoLattice> {
-    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true, uneven);
-    match lattice_warped(image, corners, MARGIN, false, uneven) {
+fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f32), NoLattice> {
+    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true);
+    match lattice_warped(image, corners, MARGIN, false) {
         Err(no) if no.uncounted => unbowed().map_err(|_| no),
-        Ok(straight) if straight.cover < STRAIGHT_COVER => Ok(unbowed()
+        Ok(straight) if straight.1 < STRAIGHT_COVER => Ok(unbowed()
             .ok()
             .filter(|unbowed| {
                 let size = |lattice: &Lattice| (lattice.rows, lattice.columns);
-                unbowed.cover > straight.cover && size(&unbowed.lattice) == size(&straight.lattice)
-            })
-            .map(|unbowed| Found {
-                trimmed: straight.trimmed,
-                ..unbowed
+                unbowed.1 > straight.1 && size(&unbowed.0) == size(&straight.0)
             })
             .unwrap_or(straight)),
         found => found,
     }
 }
 
-/// A lattice found in an outline, the share of its lines on ink (see [`line_cover`]), and
-/// when that share is not sure (below [`SURE_COVER`]) the outline with a dark band along its
-/// sides cut off, if it has one (see `shadow`).
-struct Found {
-    lattice: Lattice,
-    cover: f32,
-    trimmed: Option<Corners>,
-}
-
 /// [`lattice_in`] with `margin` (share of the outline's long side) warped around the outline,
-/// its border traced and straightened first when `unbow`, lines at uneven spacing allowed when
-/// `uneven`.
+/// its border traced and straightened first when `unbow`.
 fn lattice_warped(
     image: &GrayImage,
     corners: [(f64, f64); 4],
     margin_share: f64,
     unbow: bool,
-    uneven: bool,
-) -> Result<Found, NoLattice> {
+) -> Result<(Lattice, f32), NoLattice> {
     let corners = upright_order(corners);
     let (across, down) = sides(&corners);
     if across.min(down) < 40.0 || across.max(down) > 8.0 * across.min(down) {
@@ -758,27 +650,22 @@ fn lattice_warped(
     };
     // The lines are counted inside the outline only: the margin holds the print around it.
     let inside = wide.cropped(m, m, rw, rh);
-    let trimmed = || {
-        shadow::trimmed(&wide, margin, fw.max(fh) * SHADOW_SHARE)
+    let (rows, columns) = cell_counts(&inside).map_err(|why| NoLattice {
+        why,
+        trimmed: shadow::trimmed(&inside, fw.max(fh) * SHADOW_SHARE)
             .filter(|_| !unbow)
-            .map(|inner| inner.map(to_photo))
-    };
-    let (rows, columns) = match cell_counts(&inside) {
-        Ok((rows, columns)) => (Spacing::Even(rows), Spacing::Even(columns)),
-        Err(why) => uneven
-            .then(|| uneven_cells(&inside))
-            .flatten()
-            .ok_or_else(|| NoLattice {
-                why,
-                trimmed: trimmed(),
-                uncounted: true,
-            })?,
-    };
-    let xs = columns.straight(margin, fw);
-    let ys = rows.straight(margin, fh);
+            .map(|inner| inner.map(|(x, y)| to_photo((x + margin, y + margin)))),
+        uncounted: true,
+    })?;
+    let xs: Vec<f64> = (0..=columns)
+        .map(|k| margin + k as f64 * fw / columns as f64)
+        .collect();
+    let ys: Vec<f64> = (0..=rows)
+        .map(|k| margin + k as f64 * fh / rows as f64)
+        .collect();
     let across_wide = wide.transposed();
-    let vertical = lines::follow_from(&wide, &columns.starts(margin, (fw, fh), &ys), &ys);
-    let horizontal = lines::follow_from(&across_wide, &rows.starts(margin, (fh, fw), &xs), &xs);
+    let vertical = lines::follow(&wide, &xs, &ys);
+    let horizontal = lines::follow(&across_wide, &ys, &xs);
     let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
     let cover = line_cover(
         (&wide, &across_wide),
@@ -798,15 +685,14 @@ fn lattice_warped(
                 .collect()
         })
         .collect();
-    Ok(Found {
-        lattice: Lattice {
+    Ok((
+        Lattice {
             rows: kept_rows.end() - kept_rows.start(),
             columns: kept_columns.end() - kept_columns.start(),
             points,
         },
         cover,
-        trimmed: (cover < SURE_COVER).then(trimmed).flatten(),
-    })
+    ))
 }
 
 /// The mean share of each line's length (the `rows` and `columns` kept, both ways) that runs on

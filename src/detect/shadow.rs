@@ -3,10 +3,8 @@
 //! ink, so the outline found around that piece reaches past the grid, further the further the
 //! shadow runs, and the evenly spaced lines no longer fit between its sides. Each side is moved
 //! in to just short of the inner edge of the band solid with ink along it (the frame stays in),
-//! fitted as a straight line since the shadow's width grows along the side; a side without a
-//! shadow goes to its frame line, which may lie outside the outline where the outline's corner
-//! was drawn out to the shadow's. It does not count or follow lines; a side where no solid
-//! line is found stays where it is.
+//! fitted as a straight line since the shadow's width grows along the side. It does not count
+//! or follow lines; a side with no such band stays where it is.
 
 use super::lines::Mask;
 
@@ -24,14 +22,11 @@ const MOST_MISSING: usize = 4;
 /// How far (in pixels) an estimate may lie off the side's straight line and still be kept.
 const MISFIT: f64 = 3.0;
 
-/// The outline's sides moved to the inner edge of the solid band along them but for its inner
+/// The rectangle's sides moved in past any solid band along them but for its inner
 /// [`FRAME_KEPT`] pixels, as a quadrilateral in the mask's pixels (top-left, top-right,
-/// bottom-right, bottom-left). The mask holds `margin` pixels of the photo around the outline:
-/// a side is looked for from the mask's edge, so one the outline cut inside the frame (its
-/// corner drawn to a shadow's corner) moves out to the frame, and a side where no band is
-/// found stays on the outline. `None` when no side moves in more than `least` pixels (a plain
-/// frame, nothing worth trimming).
-pub fn trimmed(mask: &Mask, margin: f64, least: f64) -> Option<[(f64, f64); 4]> {
+/// bottom-right, bottom-left); `None` when no side has a band wider than `least` pixels (a
+/// plain frame, nothing worth trimming).
+pub fn trimmed(mask: &Mask, least: f64) -> Option<[(f64, f64); 4]> {
     let (w, h) = (mask.width, mask.height);
     // A band wider than the mask's solid-patch side was moved from its ink to `solid`.
     let ink = |x: usize, y: usize| mask.ink[y * w + x] || mask.solid.get(y * w + x) == Some(&true);
@@ -42,7 +37,7 @@ pub fn trimmed(mask: &Mask, margin: f64, least: f64) -> Option<[(f64, f64); 4]> 
     let top = side_edge(h, w, &|across, along| ink(along, across));
     let bottom = side_edge(h, w, &|across, along| ink(along, h - 1 - across));
     let deepest = |edge: &Option<(f64, f64)>, length: usize| {
-        edge.map_or(0.0, |(a, b)| a.max(a + b * length as f64) - margin)
+        edge.map_or(0.0, |(a, b)| a.max(a + b * length as f64))
     };
     let widest = [
         deepest(&left, h),
@@ -57,7 +52,7 @@ pub fn trimmed(mask: &Mask, margin: f64, least: f64) -> Option<[(f64, f64); 4]> 
     }
     let (fw, fh) = (w as f64, h as f64);
     // Lines x = xa + xb * y (left, right) and y = ya + yb * x (top, bottom), in mask pixels.
-    let line = |edge: Option<(f64, f64)>| edge.unwrap_or((margin, 0.0));
+    let line = |edge: Option<(f64, f64)>| edge.unwrap_or((0.0, 0.0));
     let (la, lb) = line(left);
     let (ra, rb) = line(right);
     let (ta, tb) = line(top);
@@ -182,50 +177,13 @@ mod tests {
     #[test]
     fn a_shadow_growing_along_a_side_is_cut_off_and_a_plain_frame_is_not_worth_it() {
         let mask = shadowed();
-        let corners = trimmed(&mask, 0.0, 4.0).expect("a band wider than 4 pixels");
+        let corners = trimmed(&mask, 4.0).expect("a band wider than 4 pixels");
         // The right side moves in to the frame, 14 - 2 pixels in from the mask's edge.
         assert!((corners[1].0 - 288.0).abs() < 1.5, "{corners:?}");
         assert!((corners[2].0 - 288.0).abs() < 1.5, "{corners:?}");
         // The left side stays near the frame.
         assert!(corners[0].0 <= 0.5 && corners[3].0 <= 0.5, "{corners:?}");
-        assert_eq!(trimmed(&mask, 0.0, 20.0), None);
-    }
-
-    #[test]
-    fn a_side_the_outline_cut_inside_the_frame_moves_out_to_it() {
-        // A 600x600 mask holding 20 pixels around the outline (20..580 each way). The grid's
-        // frame is 3 pixels thick; a shadow right of its right side grows to 12 pixels at the
-        // bottom, and the outline's bottom-left corner, drawn to the shadow's, cut inside the
-        // frame's left side, which runs from the outline at the top to 12 pixels out of it.
-        let (w, h) = (600, 600);
-        let left = |y: usize| 20 - 12 * y / h;
-        let ink = (0..w * h)
-            .map(|i| {
-                let (x, y) = (i % w, i / w);
-                let across = x >= left(y) && x < 568;
-                let frame = (left(y)..left(y) + 3).contains(&x)
-                    || (565..568).contains(&x)
-                    || (across && ((20..23).contains(&y) || (577..580).contains(&y)));
-                let shadow = (568..568 + 12 * y / h).contains(&x) && (20..580).contains(&y);
-                frame || shadow
-            })
-            .collect();
-        let mask = Mask {
-            ink,
-            solid: Vec::new(),
-            width: w,
-            height: h,
-        };
-        let corners = trimmed(&mask, 20.0, 4.0).expect("a band wider than 4 pixels");
-        assert!((corners[0].0 - 20.0).abs() < 1.5, "{corners:?}");
-        assert!((corners[3].0 - 8.0).abs() < 1.5, "{corners:?}");
-        assert!((corners[1].0 - 568.0).abs() < 1.5, "{corners:?}");
-        assert!((corners[2].0 - 568.0).abs() < 1.5, "{corners:?}");
-        assert!((corners[0].1 - 20.0).abs() < 1.5, "{corners:?}");
-        assert!((corners[3].1 - 580.0).abs() < 1.5, "{corners:?}");
-        // The shadow moves the outline's right side 12 pixels in, measured from the outline,
-        // not from the mask's edge 20 pixels beyond it.
-        assert_eq!(trimmed(&mask, 20.0, 12.5), None);
+        assert_eq!(trimmed(&mask, 20.0), None);
     }
 
     #[test]
@@ -233,7 +191,7 @@ mod tests {
         // Where the shadow is wider than 6 pixels it moves from `ink` to `solid`.
         let mask = shadowed().without_solids(6);
         assert!(mask.solid.iter().any(|&s| s));
-        let corners = trimmed(&mask, 0.0, 4.0).expect("a band wider than 4 pixels");
+        let corners = trimmed(&mask, 4.0).expect("a band wider than 4 pixels");
         assert!((corners[1].0 - 288.0).abs() < 1.5, "{corners:?}");
         assert!((corners[2].0 - 288.0).abs() < 1.5, "{corners:?}");
         // Every corner inside the mask, however the band's fitted edge runs past a side.
