@@ -418,33 +418,16 @@ mod tests {
     #[test]
     fn a_tall_thin_stroke_beside_the_middle_is_a_line_not_a_one() {
         let (height, width) = (36.0, 24.0);
+        let line = |left, right, top, bottom| {
+            is_line_piece(&glyph(left, right, top, bottom).bounds, 64, height, width)
+        };
         // A box's edge in a cell outside the maze: taller than the digits, off to one side.
-        assert!(is_line_piece(
-            &glyph(44, 53, 9, 55).bounds,
-            64,
-            height,
-            width
-        ));
+        assert!(line(44, 53, 9, 55));
         // A printed 1: thin, but of the digits' height and in the middle.
-        assert!(!is_line_piece(
-            &glyph(27, 37, 14, 50).bounds,
-            64,
-            height,
-            width
-        ));
+        assert!(!line(27, 37, 14, 50));
         // A tall stroke in the middle is not taken for a line, nor a wide glyph off it.
-        assert!(!is_line_piece(
-            &glyph(28, 36, 9, 55).bounds,
-            64,
-            height,
-            width
-        ));
-        assert!(!is_line_piece(
-            &glyph(36, 60, 9, 55).bounds,
-            64,
-            height,
-            width
-        ));
+        assert!(!line(28, 36, 9, 55));
+        assert!(!line(36, 60, 9, 55));
         let cell = blank_line_piece(&cell(CellValue::Number(1), 0.9));
         assert_eq!(cell.value, CellValue::Blank);
         assert_eq!(cell.alternatives[0].0, CellValue::Number(1));
