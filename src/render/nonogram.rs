@@ -111,33 +111,14 @@ pub(super) fn draw(puzzle: &Nonogram, cells: Cells<BinaryGrid>, options: &Render
     for (r, clues) in puzzle.rows.iter().enumerate() {
         let mid_y = y0 + (r as f32 + 0.5) * cell;
         if boxed {
-            let top = y0 + r as f32 * cell;
-            let left = x0 - most_row_clues as f32 * cell;
-            canvas::fill_rect(&mut image, left, top, x0, top + cell, CLUE_SHADE);
-            for k in 0..most_row_clues {
-                let bx = left + k as f32 * cell;
-                canvas::stroke_rect(
-                    &mut image,
-                    bx,
-                    top,
-                    bx + cell + 1.0,
-                    top + cell + 1.0,
-                    (cell / 28.0).max(1.0),
-                    INK,
-                );
-            }
-            for (k, clue) in clues.iter().rev().enumerate() {
-                let centre = (x0 - (k as f32 + 0.5) * cell, mid_y);
-                canvas::draw_label(
-                    &mut image,
-                    &font,
-                    size,
-                    &clue.to_string(),
-                    centre,
-                    HAlign::Centre,
-                    INK,
-                );
-            }
+            let strip = ClueStrip {
+                across: true,
+                grid_edge: x0,
+                start: y0 + r as f32 * cell,
+                middle: mid_y,
+                boxes: most_row_clues,
+            };
+            strip.draw(&mut image, &font, size, cell, clues);
         } else {
             let mut right = x0 - cell * 0.3;
             for clue in clues.iter().rev() {
@@ -158,33 +139,14 @@ pub(super) fn draw(puzzle: &Nonogram, cells: Cells<BinaryGrid>, options: &Render
     for (c, clues) in puzzle.columns.iter().enumerate() {
         let mid_x = x0 + (c as f32 + 0.5) * cell;
         if boxed {
-            let left = x0 + c as f32 * cell;
-            let top = y0 - most_column_clues as f32 * cell;
-            canvas::fill_rect(&mut image, left, top, left + cell, y0, CLUE_SHADE);
-            for k in 0..most_column_clues {
-                let by = top + k as f32 * cell;
-                canvas::stroke_rect(
-                    &mut image,
-                    left,
-                    by,
-                    left + cell + 1.0,
-                    by + cell + 1.0,
-                    (cell / 28.0).max(1.0),
-                    INK,
-                );
-            }
-            for (k, clue) in clues.iter().rev().enumerate() {
-                let centre = (mid_x, y0 - (k as f32 + 0.5) * cell);
-                canvas::draw_label(
-                    &mut image,
-                    &font,
-                    size,
-                    &clue.to_string(),
-                    centre,
-                    HAlign::Centre,
-                    INK,
-                );
-            }
+            let strip = ClueStrip {
+                across: false,
+                grid_edge: y0,
+                start: x0 + c as f32 * cell,
+                middle: mid_x,
+                boxes: most_column_clues,
+            };
+            strip.draw(&mut image, &font, size, cell, clues);
         } else {
             for (k, clue) in clues.iter().rev().enumerate() {
                 let centre = (mid_x, y0 - cell * 0.3 - (k as f32 + 0.5) * line_step);
@@ -203,5 +165,67 @@ pub(super) fn draw(puzzle: &Nonogram, cells: Cells<BinaryGrid>, options: &Render
     Page {
         image,
         grid_corners: corners(x0, y0, x1, y1),
+    }
+}
+
+/// One line's clues in magazine style: a shaded strip of `boxes` boxes against the grid's edge,
+/// the line's last clue in the box touching the grid.
+struct ClueStrip {
+    /// A row's strip runs across, left of the grid; a column's runs down, above it.
+    across: bool,
+    /// Where the strip meets the grid: an x for a row, a y for a column.
+    grid_edge: f32,
+    /// The line's first pixel and its middle, across the strip.
+    start: f32,
+    middle: f32,
+    boxes: usize,
+}
+
+impl ClueStrip {
+    fn draw(
+        &self,
+        image: &mut image::RgbImage,
+        font: &ab_glyph::FontRef<'static>,
+        size: f32,
+        cell: f32,
+        clues: &[u32],
+    ) {
+        // Positions are worked out along the strip and across it, then swapped for a column,
+        // so that rows and columns land on the same pixels whichever way they run.
+        let point = |along: f32, across: f32| {
+            if self.across {
+                (along, across)
+            } else {
+                (across, along)
+            }
+        };
+        let far = self.grid_edge - self.boxes as f32 * cell;
+        let (x0, y0) = point(far, self.start);
+        let (x1, y1) = point(self.grid_edge, self.start + cell);
+        canvas::fill_rect(image, x0, y0, x1, y1, CLUE_SHADE);
+        for k in 0..self.boxes {
+            let (bx, by) = point(far + k as f32 * cell, self.start);
+            canvas::stroke_rect(
+                image,
+                bx,
+                by,
+                bx + cell + 1.0,
+                by + cell + 1.0,
+                (cell / 28.0).max(1.0),
+                INK,
+            );
+        }
+        for (k, clue) in clues.iter().rev().enumerate() {
+            let centre = point(self.grid_edge - (k as f32 + 0.5) * cell, self.middle);
+            canvas::draw_label(
+                image,
+                font,
+                size,
+                &clue.to_string(),
+                centre,
+                HAlign::Centre,
+                INK,
+            );
+        }
     }
 }
