@@ -244,30 +244,15 @@ pub fn fill_quad(image: &mut RgbImage, corners: [(f32, f32); 4], colour: Rgb<u8>
         })
         .sum();
     let sign = if area2 < 0.0 { -1.0 } else { 1.0 };
-    let min_x = corners
-        .iter()
-        .map(|p| p.0)
-        .fold(f32::INFINITY, f32::min)
-        .floor() as i64
-        - 1;
-    let max_x = corners
-        .iter()
-        .map(|p| p.0)
-        .fold(f32::NEG_INFINITY, f32::max)
-        .ceil() as i64
-        + 1;
-    let min_y = corners
-        .iter()
-        .map(|p| p.1)
-        .fold(f32::INFINITY, f32::min)
-        .floor() as i64
-        - 1;
-    let max_y = corners
-        .iter()
-        .map(|p| p.1)
-        .fold(f32::NEG_INFINITY, f32::max)
-        .ceil() as i64
-        + 1;
+    // A pixel's margin either side, so that edge pixels partly covered are shaded too.
+    let span = |coordinate: fn(&(f32, f32)) -> f32| {
+        let values = corners.iter().map(coordinate);
+        let low = values.clone().fold(f32::INFINITY, f32::min).floor() as i64 - 1;
+        let high = values.fold(f32::NEG_INFINITY, f32::max).ceil() as i64 + 1;
+        (low, high)
+    };
+    let (min_x, max_x) = span(|p| p.0);
+    let (min_y, max_y) = span(|p| p.1);
     for y in min_y..=max_y {
         for x in min_x..=max_x {
             let p = (x as f32 + 0.5, y as f32 + 0.5);
