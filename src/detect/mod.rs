@@ -24,6 +24,7 @@
 
 pub(crate) mod bands;
 mod bend;
+mod bold;
 mod cells;
 mod components;
 mod glyph_lattice;
@@ -288,7 +289,15 @@ pub fn find_lattice_inspected(
             return Ok(lattice);
         }
     }
-    for corners in others.into_iter().chain(extended) {
+    // Then the outlines of the bold ink alone, for a grid whose border touches a page rule or a
+    // frame printed finer than it: joined to the grid, these bend every outline above off it.
+    let bold = bold::opened(&ink, sw, sh, BOLD_RADIUS);
+    let bold_outlines: Vec<Corners> = components::components(&bold, sw, sh, 4 * min_side, min_side)
+        .into_iter()
+        .filter_map(|piece| quad::largest_quad(&quad::convex_hull(&piece.outline)).map(to_photo))
+        .filter(|corners| !hulls.iter().any(|(_, tried, _)| same_quad(corners, tried)))
+        .collect();
+    for corners in others.into_iter().chain(extended).chain(bold_outlines) {
         if let Some(lattice) = try_outline(corners) {
             return Ok(lattice);
         }
@@ -310,6 +319,10 @@ pub fn find_lattice_inspected(
     best.map(|(_, lattice)| lattice)
         .ok_or(DetectError::NoPuzzle(reason))
 }
+
+/// The radius (working-image pixels) of the opening that leaves a grid's bold border and drops
+/// the finer rules touching it (see `bold`).
+const BOLD_RADIUS: usize = 1;
 
 /// The share of a lattice's lines on ink (see [`line_cover`]) from which it is taken without
 /// trying other outlines: a lattice followed along printed lines has nearly all of them on
