@@ -291,12 +291,34 @@ pub fn find_lattice_inspected(
     }
     // Then the outlines of the bold ink alone, for a grid whose border touches a page rule or a
     // frame printed finer than it: joined to the grid, these bend every outline above off it.
-    let bold = bold::opened(&ink, sw, sh, BOLD_RADIUS);
-    let bold_outlines: Vec<Corners> = components::components(&bold, sw, sh, 4 * min_side, min_side)
-        .into_iter()
-        .filter_map(|piece| quad::largest_quad(&quad::convex_hull(&piece.outline)).map(to_photo))
-        .filter(|corners| !hulls.iter().any(|(_, tried, _)| same_quad(corners, tried)))
-        .collect();
+    let mut bold_outlines: Vec<Corners> = Vec::new();
+    for radius in BOLD_RADII {
+        let bold = bold::opened(&ink, sw, sh, radius);
+        let mut pieces: Vec<(f64, Corners, Option<Corners>)> =
+            components::components(&bold, sw, sh, 4 * min_side, min_side)
+                .into_iter()
+                .filter_map(|piece| {
+                    let hull = quad::convex_hull(&piece.outline);
+                    let corners = to_photo(quad::largest_quad(&hull)?);
+                    let sides = quad::sides_quad(&hull)
+                        .map(to_photo)
+                        .filter(|sides| sturdy(sides, min_side as f64 * scale));
+                    Some((quad::area(&corners).abs(), corners, sides))
+                })
+                .collect();
+        pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
+        pieces.truncate(CANDIDATES);
+        for corners in pieces
+            .into_iter()
+            .flat_map(|(_, corners, sides)| std::iter::once(corners).chain(sides))
+        {
+            let seen = hulls.iter().any(|(_, tried, _)| same_quad(&corners, tried))
+                || bold_outlines.iter().any(|tried| same_quad(&corners, tried));
+            if !seen {
+                bold_outlines.push(corners);
+            }
+        }
+    }
     for corners in others.into_iter().chain(extended).chain(bold_outlines) {
         if let Some(lattice) = try_outline(corners) {
             return Ok(lattice);
@@ -320,9 +342,10 @@ pub fn find_lattice_inspected(
         .ok_or(DetectError::NoPuzzle(reason))
 }
 
-/// The radius (working-image pixels) of the opening that leaves a grid's bold border and drops
-/// the finer rules touching it (see `bold`).
-const BOLD_RADIUS: usize = 1;
+/// The radii (working-image pixels) of the openings that leave a grid's bold border and drop
+/// the finer rules touching it (see `bold`): how bold a border is in the working image depends
+/// on the print and how much of the photo the grid fills.
+const BOLD_RADII: [usize; 2] = [1, 2];
 
 /// The share of a lattice's lines on ink (see [`line_cover`]) from which it is taken without
 /// trying other outlines: a lattice followed along printed lines has nearly all of them on
