@@ -255,13 +255,19 @@ pub fn find_lattice_inspected(
         if cover >= SURE_COVER {
             return Ok(lattice);
         }
+        let why = format!(
+            "its {}x{} lattice's lines leave the ink ({:.0}% on ink)",
+            lattice.rows,
+            lattice.columns,
+            cover * 100.0
+        );
         if best
             .as_ref()
             .is_none_or(|(most, _)| cover > most + BETTER_COVER)
         {
             *best = Some((cover, lattice));
         }
-        Err(NoLattice::from("its lines leave the ink"))
+        Err(why.into())
     };
     let mut try_outline = |corners: Corners| -> Option<Lattice> {
         let tried = take(lattice_in(image, corners), &mut best);
@@ -597,8 +603,8 @@ const STRAIGHT_COVER: f32 = 0.97;
 /// them (a strongly curled grid), and the lines counted again; a lattice whose lines leave the
 /// ink in places is found again that way too, and the one whose lines run more on ink is kept.
 fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f32), NoLattice> {
-    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true);
-    match lattice_warped(image, corners, MARGIN, false) {
+    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true, false);
+    let found = match lattice_warped(image, corners, MARGIN, false, false) {
         Err(no) if no.uncounted => unbowed().map_err(|_| no),
         Ok(straight) if straight.1 < STRAIGHT_COVER => Ok(unbowed()
             .ok()
@@ -608,16 +614,33 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f
             })
             .unwrap_or(straight)),
         found => found,
+    };
+    // Lines that leave the ink may be one too many or too few one way (a page rule beside the
+    // border counted as one more line, a bend squeezing the spacing): a count one off that puts
+    // clearly more of its lines on ink is the grid's. It is never sure: in an outline off the
+    // grid (the hull of a rule joined to it) a recount can fit lines beside the grid's, so it
+    // only stands when no other outline's lattice is sure.
+    match found {
+        Ok(counted) if counted.1 < SURE_COVER => {
+            Ok(lattice_warped(image, corners, MARGIN, false, true)
+                .ok()
+                .filter(|recounted| recounted.1 > counted.1 + RECOUNT_COVER)
+                .map(|(lattice, cover)| (lattice, cover.min(RECOUNTED_COVER)))
+                .unwrap_or(counted))
+        }
+        found => found,
     }
 }
 
 /// [`lattice_in`] with `margin` (share of the outline's long side) warped around the outline,
-/// its border traced and straightened first when `unbow`.
+/// its border traced and straightened first when `unbow`; with `recount`, the lattice of a
+/// count one off the counted one either way whose lines run most on ink.
 fn lattice_warped(
     image: &GrayImage,
     corners: [(f64, f64); 4],
     margin_share: f64,
     unbow: bool,
+    recount: bool,
 ) -> Result<(Lattice, f32), NoLattice> {
     let corners = upright_order(corners);
     let (across, down) = sides(&corners);
@@ -693,22 +716,42 @@ fn lattice_warped(
             .map(|inner| inner.map(|(x, y)| to_photo((x + margin, y + margin)))),
         uncounted: true,
     })?;
-    let xs: Vec<f64> = (0..=columns)
-        .map(|k| margin + k as f64 * fw / columns as f64)
-        .collect();
-    let ys: Vec<f64> = (0..=rows)
-        .map(|k| margin + k as f64 * fh / rows as f64)
-        .collect();
     let across_wide = wide.transposed();
-    let vertical = lines::follow(&wide, &xs, &ys);
-    let horizontal = lines::follow(&across_wide, &ys, &xs);
-    let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
-    let cover = line_cover(
-        (&wide, &across_wide),
-        (&vertical, &horizontal),
-        &kept_rows,
-        &kept_columns,
-    );
+    // Evenly spaced lines `rows` and `columns` each way, followed near every crossing.
+    let fit = |rows: usize, columns: usize| {
+        let xs: Vec<f64> = (0..=columns)
+            .map(|k| margin + k as f64 * fw / columns as f64)
+            .collect();
+        let ys: Vec<f64> = (0..=rows)
+            .map(|k| margin + k as f64 * fh / rows as f64)
+            .collect();
+        let vertical = lines::follow(&wide, &xs, &ys);
+        let horizontal = lines::follow(&across_wide, &ys, &xs);
+        let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
+        let cover = line_cover(
+            (&wide, &across_wide),
+            (&vertical, &horizontal),
+            &kept_rows,
+            &kept_columns,
+        );
+        (cover, vertical, horizontal, kept_rows, kept_columns)
+    };
+    let fitted = if recount {
+        [
+            (rows + 1, columns),
+            (rows.saturating_sub(1), columns),
+            (rows, columns + 1),
+            (rows, columns.saturating_sub(1)),
+        ]
+        .into_iter()
+        .filter(|&(rows, columns)| rows >= 2 && columns >= 2)
+        .map(|(rows, columns)| fit(rows, columns))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .ok_or("too few lines to recount")?
+    } else {
+        fit(rows, columns)
+    };
+    let (cover, vertical, horizontal, kept_rows, kept_columns) = fitted;
     let points = kept_rows
         .clone()
         .map(|r| {
@@ -730,6 +773,12 @@ fn lattice_warped(
         cover,
     ))
 }
+
+/// How much more of its lines on ink (see [`line_cover`]) a count one off the counted one must
+/// give to replace it.
+const RECOUNT_COVER: f32 = 0.03;
+/// The most a recounted lattice's share of lines on ink is taken as: below [`SURE_COVER`].
+const RECOUNTED_COVER: f32 = SURE_COVER - 0.01;
 
 /// The mean share of each line's length (the `rows` and `columns` kept, both ways) that runs on
 /// ink, vertical lines in the first mask and horizontal ones in the second (transposed). Lines
