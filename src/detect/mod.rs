@@ -13,6 +13,8 @@
 //! nonogram's outline cut off, and `strips` cuts out the bands beside a grid where a nonogram's
 //! clues are printed. When no outline holds evenly spaced lines, those with a dark band along
 //! their sides (a drop shadow merged with the frame) are tried again with it cut off (`shadow`).
+//! A grid whose border touches finer page rules or a frame has every outline of its ink reach
+//! past it: the outlines of the bold ink alone (`bold`) are tried after the others.
 //! An outline whose lines cannot be counted, or whose lattice leaves the ink in places (a page
 //! curled so strongly its lines bow by a cell or more), has its border traced as curves and the
 //! warp straightened along them (`unbow`) before the lines are counted and followed again.
