@@ -54,7 +54,7 @@ mod tests {
         // A bold box 4 pixels wide from (5, 5) to (24, 24), a 1-pixel rule from it to the edge.
         for y in 5..25 {
             for x in 5..25 {
-                let border = x < 9 || x > 20 || y < 9 || y > 20;
+                let border = !(9..=20).contains(&x) || !(9..=20).contains(&y);
                 ink[y * w + x] = border;
             }
         }
