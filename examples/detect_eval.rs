@@ -3,13 +3,17 @@
 //! truth's grid size and corners (within 2% of the grid size, any quarter turn); one with
 //! `NAME.dat` beside it (the newspaper Sudoku set) must give a 9x9 lattice. Prints one line per
 //! photo, the found rate, and with `--png` writes each photo shrunk with its lattice drawn on.
+//! With `--truth-outline` the lines are counted inside the truth's grid corners instead of an
+//! outline found in the photo: whether a failure is the outline's or the line count's.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use gridsight::detect::{find_lattice, load_upright, Lattice};
+use gridsight::detect::{
+    find_lattice_in_outline, find_lattice_inspected, load_upright, Inspection, Lattice,
+};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,6 +25,9 @@ fn main() {
         }
         _ => None,
     };
+    let truth_outline = args.iter().any(|a| a == "--truth-outline");
+    let list_outlines = args.iter().any(|a| a == "--outlines");
+    args.retain(|a| a != "--truth-outline" && a != "--outlines");
     let photos = common::photos(&args, |file| {
         common::is_jpeg(file) || file.extension().is_some_and(|extension| extension == "png")
     });
@@ -33,7 +40,28 @@ fn main() {
             Ok(rgb) => {
                 let gray = image::DynamicImage::ImageRgb8(rgb).to_luma8();
                 let loaded = started.elapsed();
-                let found = find_lattice(&gray);
+                let found = if truth_outline {
+                    match truth_corners(photo) {
+                        Some(corners) => find_lattice_in_outline(&gray, corners),
+                        None => find_lattice_inspected(&gray, None),
+                    }
+                } else {
+                    let mut seen = Inspection::default();
+                    let found = find_lattice_inspected(&gray, Some(&mut seen));
+                    if list_outlines {
+                        for outline in &seen.outlines {
+                            println!(
+                                "  outline off the truth by {}: {}",
+                                truth_corners(photo).map_or("?".into(), |truth| format!(
+                                    "{:.1}%",
+                                    100.0 * outline_error(&outline.corners, &truth)
+                                )),
+                                outline.failure.as_deref().unwrap_or("lattice")
+                            );
+                        }
+                    }
+                    found
+                };
                 let detect = started.elapsed() - loaded;
                 let verdict = match &found {
                     Err(e) => format!("FAIL {e}"),
@@ -65,6 +93,18 @@ fn main() {
         "found {good}/{total} ({:.1}%)",
         100.0 * good as f64 / total.max(1) as f64
     );
+}
+
+/// The truth's grid corners in the upright photo, when a truth file is beside it.
+fn truth_corners(photo: &Path) -> Option<[(f64, f64); 4]> {
+    let text = std::fs::read_to_string(photo.with_extension("truth.json")).ok()?;
+    let truth: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let corners = truth["grid_corners_upright"].as_array()?;
+    let point = |k: usize| {
+        let p = corners.get(k)?;
+        Some((p[0].as_f64()?, p[1].as_f64()?))
+    };
+    Some([point(0)?, point(1)?, point(2)?, point(3)?])
 }
 
 /// Checks a lattice against the truth or `.dat` beside the photo.
@@ -130,6 +170,20 @@ fn judge(photo: &Path, lattice: &Lattice) -> Result<String, String> {
     } else {
         Err(note)
     }
+}
+
+/// The largest distance from a corner of `outline` to the nearest of `truth`'s, as a share of
+/// the truth's longest side.
+fn outline_error(outline: &[(f64, f64); 4], truth: &[(f64, f64); 4]) -> f64 {
+    let length = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+    let side = (0..4)
+        .map(|i| length(truth[i], truth[(i + 1) % 4]))
+        .fold(0.0, f64::max);
+    outline
+        .iter()
+        .map(|&p| truth.iter().map(|&q| length(p, q)).fold(f64::MAX, f64::min))
+        .fold(0.0, f64::max)
+        / side
 }
 
 fn distance(a: (f32, f32), b: (f32, f32)) -> f32 {

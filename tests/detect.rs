@@ -330,3 +330,21 @@ fn a_blurred_grid_whose_crossings_pass_for_digits_is_found_around_them() {
         None
     );
 }
+
+#[test]
+fn a_grid_whose_border_touches_finer_page_rules_is_found_from_its_bold_ink() {
+    // A hard photo of a 15 x 15 Nurikabe (generated set /tmp/dev-hard8, as `gridsight photo
+    // --preset hard --seed 8125`): tilted, blurred and curled, with the page's column rules and
+    // the frame around the puzzle joined to the grid's border in the ink, so every outline of
+    // the ink reaches past the grid and none holds countable lines. The border is printed bolder
+    // than the rules: the outline of the bold ink alone is the grid's.
+    let text = "15,15 2,8,0 2,4,1 2,7,1 1,10,1 6,4,3 1,1,4 12,5,4 3,11,4 5,13,4 3,10,5 3,0,6 \
+                1,6,6 2,8,6 4,13,7 2,3,8 1,6,8 3,8,8 2,14,8 2,4,9 5,1,10 4,3,10 1,9,10 6,13,10 \
+                3,8,11 1,10,11 3,4,13 2,7,13 3,10,13 1,6,14 1,14,14\n";
+    let (stored, corners, truth) = photographed(text, Preset::Hard, 8125, None);
+    assert_eq!(truth["preset"], "hard");
+    let lattice = find_lattice(&stored).unwrap();
+    assert_eq!((lattice.rows, lattice.columns), (15, 15));
+    let (error, _) = corner_error(&lattice, &corners);
+    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
+}

@@ -13,6 +13,8 @@
 //! nonogram's outline cut off, and `strips` cuts out the bands beside a grid where a nonogram's
 //! clues are printed. When no outline holds evenly spaced lines, those with a dark band along
 //! their sides (a drop shadow merged with the frame) are tried again with it cut off (`shadow`).
+//! A grid whose border touches finer page rules or a frame has every outline of its ink reach
+//! past it: the outlines of the bold ink alone (`bold`) are tried after the others.
 //! An outline whose lines cannot be counted, or whose lattice leaves the ink in places (a page
 //! curled so strongly its lines bow by a cell or more), has its border traced as curves and the
 //! warp straightened along them (`unbow`) before the lines are counted and followed again.
@@ -24,6 +26,7 @@
 
 pub(crate) mod bands;
 mod bend;
+mod bold;
 mod cells;
 mod components;
 mod glyph_lattice;
@@ -254,13 +257,19 @@ pub fn find_lattice_inspected(
         if cover >= SURE_COVER {
             return Ok(lattice);
         }
+        let why = format!(
+            "its {}x{} lattice's lines leave the ink ({:.0}% on ink)",
+            lattice.rows,
+            lattice.columns,
+            cover * 100.0
+        );
         if best
             .as_ref()
             .is_none_or(|(most, _)| cover > most + BETTER_COVER)
         {
             *best = Some((cover, lattice));
         }
-        Err(NoLattice::from("its lines leave the ink"))
+        Err(why.into())
     };
     let mut try_outline = |corners: Corners| -> Option<Lattice> {
         let tried = take(lattice_in(image, corners), &mut best);
@@ -288,7 +297,37 @@ pub fn find_lattice_inspected(
             return Ok(lattice);
         }
     }
-    for corners in others.into_iter().chain(extended) {
+    // Then the outlines of the bold ink alone, for a grid whose border touches a page rule or a
+    // frame printed finer than it: joined to the grid, these bend every outline above off it.
+    let mut bold_outlines: Vec<Corners> = Vec::new();
+    for radius in BOLD_RADII {
+        let bold = bold::opened(&ink, sw, sh, radius);
+        let mut pieces: Vec<(f64, Corners, Option<Corners>)> =
+            components::components(&bold, sw, sh, 4 * min_side, min_side)
+                .into_iter()
+                .filter_map(|piece| {
+                    let hull = quad::convex_hull(&piece.outline);
+                    let corners = to_photo(quad::largest_quad(&hull)?);
+                    let sides = quad::sides_quad(&hull)
+                        .map(to_photo)
+                        .filter(|sides| sturdy(sides, min_side as f64 * scale));
+                    Some((quad::area(&corners).abs(), corners, sides))
+                })
+                .collect();
+        pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
+        pieces.truncate(CANDIDATES);
+        for corners in pieces
+            .into_iter()
+            .flat_map(|(_, corners, sides)| std::iter::once(corners).chain(sides))
+        {
+            let seen = hulls.iter().any(|(_, tried, _)| same_quad(&corners, tried))
+                || bold_outlines.iter().any(|tried| same_quad(&corners, tried));
+            if !seen {
+                bold_outlines.push(corners);
+            }
+        }
+    }
+    for corners in others.into_iter().chain(extended).chain(bold_outlines) {
         if let Some(lattice) = try_outline(corners) {
             return Ok(lattice);
         }
@@ -310,6 +349,11 @@ pub fn find_lattice_inspected(
     best.map(|(_, lattice)| lattice)
         .ok_or(DetectError::NoPuzzle(reason))
 }
+
+/// The radii (working-image pixels) of the openings that leave a grid's bold border and drop
+/// the finer rules touching it (see `bold`): how bold a border is in the working image depends
+/// on the print and how much of the photo the grid fills.
+const BOLD_RADII: [usize; 2] = [1, 2];
 
 /// The share of a lattice's lines on ink (see [`line_cover`]) from which it is taken without
 /// trying other outlines: a lattice followed along printed lines has nearly all of them on
@@ -561,8 +605,8 @@ const STRAIGHT_COVER: f32 = 0.97;
 /// them (a strongly curled grid), and the lines counted again; a lattice whose lines leave the
 /// ink in places is found again that way too, and the one whose lines run more on ink is kept.
 fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f32), NoLattice> {
-    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true);
-    match lattice_warped(image, corners, MARGIN, false) {
+    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true, false);
+    let found = match lattice_warped(image, corners, MARGIN, false, false) {
         Err(no) if no.uncounted => unbowed().map_err(|_| no),
         Ok(straight) if straight.1 < STRAIGHT_COVER => Ok(unbowed()
             .ok()
@@ -572,16 +616,33 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f
             })
             .unwrap_or(straight)),
         found => found,
+    };
+    // Lines that leave the ink may be one too many or too few one way (a page rule beside the
+    // border counted as one more line, a bend squeezing the spacing): a count one off that puts
+    // clearly more of its lines on ink is the grid's. It is never sure: in an outline off the
+    // grid (the hull of a rule joined to it) a recount can fit lines beside the grid's, so it
+    // only stands when no other outline's lattice is sure.
+    match found {
+        Ok(counted) if counted.1 < SURE_COVER => {
+            Ok(lattice_warped(image, corners, MARGIN, false, true)
+                .ok()
+                .filter(|recounted| recounted.1 > counted.1 + RECOUNT_COVER)
+                .map(|(lattice, cover)| (lattice, cover.min(RECOUNTED_COVER)))
+                .unwrap_or(counted))
+        }
+        found => found,
     }
 }
 
 /// [`lattice_in`] with `margin` (share of the outline's long side) warped around the outline,
-/// its border traced and straightened first when `unbow`.
+/// its border traced and straightened first when `unbow`; with `recount`, the lattice of a
+/// count one off the counted one either way whose lines run most on ink.
 fn lattice_warped(
     image: &GrayImage,
     corners: [(f64, f64); 4],
     margin_share: f64,
     unbow: bool,
+    recount: bool,
 ) -> Result<(Lattice, f32), NoLattice> {
     let corners = upright_order(corners);
     let (across, down) = sides(&corners);
@@ -657,22 +718,42 @@ fn lattice_warped(
             .map(|inner| inner.map(|(x, y)| to_photo((x + margin, y + margin)))),
         uncounted: true,
     })?;
-    let xs: Vec<f64> = (0..=columns)
-        .map(|k| margin + k as f64 * fw / columns as f64)
-        .collect();
-    let ys: Vec<f64> = (0..=rows)
-        .map(|k| margin + k as f64 * fh / rows as f64)
-        .collect();
     let across_wide = wide.transposed();
-    let vertical = lines::follow(&wide, &xs, &ys);
-    let horizontal = lines::follow(&across_wide, &ys, &xs);
-    let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
-    let cover = line_cover(
-        (&wide, &across_wide),
-        (&vertical, &horizontal),
-        &kept_rows,
-        &kept_columns,
-    );
+    // Evenly spaced lines `rows` and `columns` each way, followed near every crossing.
+    let fit = |rows: usize, columns: usize| {
+        let xs: Vec<f64> = (0..=columns)
+            .map(|k| margin + k as f64 * fw / columns as f64)
+            .collect();
+        let ys: Vec<f64> = (0..=rows)
+            .map(|k| margin + k as f64 * fh / rows as f64)
+            .collect();
+        let vertical = lines::follow(&wide, &xs, &ys);
+        let horizontal = lines::follow(&across_wide, &ys, &xs);
+        let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
+        let cover = line_cover(
+            (&wide, &across_wide),
+            (&vertical, &horizontal),
+            &kept_rows,
+            &kept_columns,
+        );
+        (cover, vertical, horizontal, kept_rows, kept_columns)
+    };
+    let fitted = if recount {
+        [
+            (rows + 1, columns),
+            (rows.saturating_sub(1), columns),
+            (rows, columns + 1),
+            (rows, columns.saturating_sub(1)),
+        ]
+        .into_iter()
+        .filter(|&(rows, columns)| rows >= 2 && columns >= 2)
+        .map(|(rows, columns)| fit(rows, columns))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .ok_or("too few lines to recount")?
+    } else {
+        fit(rows, columns)
+    };
+    let (cover, vertical, horizontal, kept_rows, kept_columns) = fitted;
     let points = kept_rows
         .clone()
         .map(|r| {
@@ -694,6 +775,12 @@ fn lattice_warped(
         cover,
     ))
 }
+
+/// How much more of its lines on ink (see [`line_cover`]) a count one off the counted one must
+/// give to replace it.
+const RECOUNT_COVER: f32 = 0.03;
+/// The most a recounted lattice's share of lines on ink is taken as: below [`SURE_COVER`].
+const RECOUNTED_COVER: f32 = SURE_COVER - 0.01;
 
 /// The mean share of each line's length (the `rows` and `columns` kept, both ways) that runs on
 /// ink, vertical lines in the first mask and horizontal ones in the second (transposed). Lines
