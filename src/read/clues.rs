@@ -667,6 +667,25 @@ mod tests {
     }
 
     #[test]
+    fn faint_numbers_are_found_in_a_band_running_off_the_page() {
+        // A row band of faint print (ink 25% darker than the paper) whose far end runs off the
+        // page onto a dark table and off the photo (white): one Otsu split over the whole band
+        // lies at the table's edge, above the digits.
+        let mut strip = band(&[("2", 12.5), ("5", 13.5), ("5", 14.5), ("1", 15.5)], 16);
+        for (x, _, pixel) in strip.enumerate_pixels_mut() {
+            pixel.0[0] = if x < PIXELS {
+                255
+            } else if x < 4 * PIXELS {
+                60
+            } else {
+                (200.0 - f32::from(240 - pixel.0[0]) * 0.25) as u8
+            };
+        }
+        let numbers = row_numbers(digits(&strip, 0.3), &strip);
+        assert_eq!(numbers.len(), 4, "{numbers:?}");
+    }
+
+    #[test]
     fn reads_the_numbers_of_a_printed_band() {
         let strip = band(&[("4", 4.5), ("10", 5.5), ("2", 6.5), ("9", 7.5)], 8);
         let classifier = crate::read::bundled_classifier();
