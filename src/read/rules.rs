@@ -352,41 +352,15 @@ fn lift(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
 
 /// Paints the band (first, last) of `image` over as [`paint_between`] does, but keeps whatever
 /// [`lift`] shows darker there: a digit printed on a rule, which painting wipes with it, lifted
-/// by the rule's own darkness still shows where it reaches past the rule's dark core. Only on
-/// lines across the band that lifting cleared for the most part: a rule slanting through the
-/// crop darkens each line for a stretch only, too short to lift it, and stays in the lifted
-/// image along most of the line, where no digit reaches.
+/// by the rule's own darkness still shows where it reaches past the rule's dark core.
 fn paint_keeping_print(image: &mut GrayImage, band: Band, vertical: bool) {
     let mut painted = image.clone();
     paint_between(&mut painted, band, vertical);
-    let mut lifted = image.clone();
-    lift(&mut lifted, band, vertical);
-    let layout = BandLayout::new(image, band, vertical);
-    let pixels: &mut [u8] = image;
-    for line in layout.low..=layout.high {
-        let darker = (0..layout.along)
-            .filter(|&p| {
-                let i = layout.index(line, p);
-                f32::from(lifted.as_raw()[i]) + KEPT_DIP < f32::from(painted.as_raw()[i])
-            })
-            .count();
-        let keep = (darker as f32) < KEPT_SHARE * layout.along as f32;
-        for position in 0..layout.along {
-            let i = layout.index(line, position);
-            pixels[i] = if keep {
-                lifted.as_raw()[i].min(painted.as_raw()[i])
-            } else {
-                painted.as_raw()[i]
-            };
-        }
+    lift(image, band, vertical);
+    for (pixel, &paint) in image.iter_mut().zip(painted.as_raw()) {
+        *pixel = (*pixel).min(paint);
     }
 }
-
-/// How much darker than the painted-over band a lifted pixel must be to count as kept print.
-const KEPT_DIP: f32 = 20.0;
-/// The most share of a line across a rule that may stay darker after lifting for the lifted
-/// print to be kept: a digit on the rule covers well under half of the crop's length.
-const KEPT_SHARE: f32 = 0.5;
 
 /// Paints the band (first, last) of `image`, a pixel wider on each side for the line's blurred
 /// edge, with a ramp between the pixels just outside it, line by line along the band: for a
