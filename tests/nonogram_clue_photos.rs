@@ -3,7 +3,8 @@
 //! read exactly by `gridsight solve`: a page's column rule running down a column's clue band,
 //! and small blurred clue digits read surely as others, which only the disagreeing row and
 //! column totals give away; a two-digit number blurred into one blob; more misreads than sets
-//! of a few changes reach, and a stray mark read as a number, which the crossing lines settle.
+//! of a few changes reach, and a stray mark read as a number, which the crossing lines settle;
+//! a rule through the numbers next to the grid.
 
 mod common;
 
@@ -88,4 +89,15 @@ fn a_stray_mark_read_beyond_a_lines_clue_is_dropped() {
         corrections(&report),
         vec!["row 27 clue 1: read 1, corrected to blank".to_string()]
     );
+}
+
+#[test]
+fn a_rule_through_the_numbers_next_to_the_grid_is_wiped_and_the_digits_kept() {
+    // A page's column rule runs down the row clue bands through the numbers next to the grid:
+    // left in, five of them read wrong with it (5 as 19 and 9, 6 as 70 and 15, 2 as 9). Wiped,
+    // with the digits it crosses kept, nothing needs correcting.
+    let (report, truth) = solved("nonogram-17x11.non", 7010);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+    assert!(report.get("corrections").is_none(), "{report}");
 }

@@ -277,6 +277,9 @@ pub fn with_second_readings(first: &GridRead, second: &GridRead) -> GridRead {
 /// Side of the square a boxed clue and its margin are resampled to.
 const BOXED_PIXELS: u32 = 80;
 
+/// How far from the grid, in cells, the clue bands' paper and ink levels are measured.
+const NEAR_CELLS: u32 = 3;
+
 /// Pixels per cell the bands are resampled at.
 const PIXELS: u32 = 48;
 /// Cells left out next to the grid, where its border line runs.
@@ -319,13 +322,31 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
         .collect();
     let row_bands = rules::bands_without_rules(&row_bands, PIXELS, false);
     let column_bands = rules::bands_without_rules(&column_bands, PIXELS, true);
-    let all = [row_bands.clone(), column_bands.clone()];
-    let darkness: Vec<Vec<Vec<f32>>> = all
+    // The paper's and the ink's levels are measured next to the grid, where each line's first
+    // numbers are: further out a band may run off the photo (white) or off the page onto the
+    // table, or over a frame or text printed darker than the clues. Either would skew the
+    // levels: a brighter paper than the band's own outlines each number's crop when it is set
+    // on that paper to be read, and a darker ink raises the least contrast taken for ink past
+    // faint digits.
+    let near = |band: &GrayImage, across: bool| {
+        let length = (NEAR_CELLS * PIXELS).min(if across { band.height() } else { band.width() });
+        let (x, y, w, h) = if across {
+            (0, band.height() - length, band.width(), length)
+        } else {
+            (band.width() - length, 0, length, band.height())
+        };
+        image::imageops::crop_imm(band, x, y, w, h).to_image()
+    };
+    let near_bands: [Vec<GrayImage>; 2] = [
+        row_bands.iter().map(|b| near(b, false)).collect(),
+        column_bands.iter().map(|b| near(b, true)).collect(),
+    ];
+    let darkness: Vec<Vec<Vec<f32>>> = near_bands
         .iter()
         .map(|bands| bands.iter().map(glyphs::flattened).collect())
         .collect();
     let levels = Levels {
-        paper: paper_level(&all),
+        paper: paper_level(&near_bands),
         ink: ink_level(&darkness),
     };
     let read = |numbers: Vec<Bounds>, band: &GrayImage| -> Vec<ClueRead> {
@@ -643,6 +664,25 @@ mod tests {
         assert_eq!(typical, 19);
         let kept = digit_sized(title_band, typical);
         assert_eq!(kept, vec![digit(410), digit(448)]);
+    }
+
+    #[test]
+    fn faint_numbers_are_found_in_a_band_running_off_the_page() {
+        // A row band of faint print (ink 25% darker than the paper) whose far end runs off the
+        // page onto a dark table and off the photo (white): one Otsu split over the whole band
+        // lies at the table's edge, above the digits.
+        let mut strip = band(&[("2", 12.5), ("5", 13.5), ("5", 14.5), ("1", 15.5)], 16);
+        for (x, _, pixel) in strip.enumerate_pixels_mut() {
+            pixel.0[0] = if x < PIXELS {
+                255
+            } else if x < 4 * PIXELS {
+                60
+            } else {
+                (200.0 - f32::from(240 - pixel.0[0]) * 0.25) as u8
+            };
+        }
+        let numbers = row_numbers(digits(&strip, 0.3), &strip);
+        assert_eq!(numbers.len(), 4, "{numbers:?}");
     }
 
     #[test]

@@ -281,7 +281,10 @@ fn glyph_parts_at(
 
 /// The boxes of the ink blobs in a strip of print outside any cell (a nonogram's clue band),
 /// binarised as cells are (flattened light, Otsu with the `ink`-dependent floor) but with no
-/// grid lines to wipe. Specks smaller than `min_area` pixels are left out.
+/// grid lines to wipe. Specks smaller than `min_area` pixels are left out. Otsu's split is taken
+/// piece by piece along the strip, each piece [`STRIP_PIECE`] times as long as the strip is
+/// wide: a strip running off the page onto a dark table, or over a heavy frame, has an edge far
+/// darker than its print, and one split over it all would lie above faint digits elsewhere.
 pub fn ink_boxes(strip: &GrayImage, ink: f32, min_area: usize) -> Vec<Bounds> {
     let (w, h) = (strip.width() as usize, strip.height() as usize);
     if w.min(h) < 2 {
@@ -289,14 +292,48 @@ pub fn ink_boxes(strip: &GrayImage, ink: f32, min_area: usize) -> Vec<Bounds> {
     }
     let darkness = flattened_darkness(strip.as_raw(), w, h, w.min(h) as f32);
     let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
-    let threshold = otsu(&darkness).clamp(floor, MAX_THRESHOLD);
-    let mask: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
+    let along_x = w >= h;
+    let (length, piece) = if along_x {
+        (w, h * STRIP_PIECE)
+    } else {
+        (h, w * STRIP_PIECE)
+    };
+    let at = |position: usize| position / piece;
+    let thresholds: Vec<f32> = (0..length.div_ceil(piece))
+        .map(|k| {
+            let span = k * piece..((k + 1) * piece).min(length);
+            let values: Vec<f32> = if along_x {
+                (0..h)
+                    .flat_map(|y| {
+                        darkness[y * w + span.start..y * w + span.end]
+                            .iter()
+                            .copied()
+                    })
+                    .collect()
+            } else {
+                darkness[span.start * w..span.end * w].to_vec()
+            };
+            otsu(&values).clamp(floor, MAX_THRESHOLD)
+        })
+        .collect();
+    let mask: Vec<bool> = darkness
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| {
+            let position = if along_x { i % w } else { i / w };
+            d > thresholds[at(position)]
+        })
+        .collect();
     components(&mask, w, h)
         .into_iter()
         .filter(|c| c.pixels.len() >= min_area)
         .map(|c| c.bounds)
         .collect()
 }
+
+/// How many times as long as the strip is wide each piece of a clue strip binarised on its own
+/// is (see [`ink_boxes`]).
+const STRIP_PIECE: usize = 2;
 
 /// The value below which `share` of the pixels fall.
 pub fn percentile(values: &[u8], share: f32) -> f32 {

@@ -123,6 +123,20 @@ fn grid_wiped(crops: &[Vec<GrayImage>], border: f32, wipe: Wipe) -> Vec<Vec<Gray
 /// grid of cells (see [`grid_without_rules`]), from the band's end at the grid (right or
 /// bottom) out; the far end, shorter than a square, is left.
 pub fn bands_without_rules(bands: &[GrayImage], side: u32, across: bool) -> Vec<GrayImage> {
+    // A rule near a square's edge is taken for a cell's own line and left; the squares carry no
+    // lines of their own, so a second pass over squares shifted by half a square finds it in the
+    // middle of one.
+    let once = bands_without_rules_from(bands, side, across, 0);
+    bands_without_rules_from(&once, side, across, side / 2)
+}
+
+/// [`bands_without_rules`] over squares ending `short` pixels before the band's end at the grid.
+fn bands_without_rules_from(
+    bands: &[GrayImage],
+    side: u32,
+    across: bool,
+    short: u32,
+) -> Vec<GrayImage> {
     let Some(first) = bands.first() else {
         return Vec::new();
     };
@@ -131,11 +145,11 @@ pub fn bands_without_rules(bands: &[GrayImage], side: u32, across: bool) -> Vec<
     } else {
         first.width()
     };
-    let squares = (length / side) as usize;
+    let squares = (length.saturating_sub(short) / side) as usize;
     if squares == 0 || bands.iter().any(|b| b.dimensions() != first.dimensions()) {
         return bands.to_vec();
     }
-    let offset = length - squares as u32 * side;
+    let offset = length - short - squares as u32 * side;
     let square = |band: &GrayImage, k: usize| {
         let at = offset + k as u32 * side;
         let (x, y) = if across { (0, at) } else { (at, 0) };
@@ -155,7 +169,8 @@ pub fn bands_without_rules(bands: &[GrayImage], side: u32, across: bool) -> Vec<
     };
     // Painted over rather than lifted: a clue band's rule runs through numbers printed across
     // it, whose strokes lifting leaves cut (a 10 and a 3 read as 1 and 1 in a generated photo).
-    let cleaned = grid_wiped(&grid, BORDER, paint_between);
+    // What lifting shows past the rule's core is kept: a 1 printed on the rule.
+    let cleaned = grid_wiped(&grid, BORDER, paint_keeping_print);
     bands
         .iter()
         .enumerate()
@@ -332,6 +347,18 @@ fn lift(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
                 lifted
             };
         }
+    }
+}
+
+/// Paints the band (first, last) of `image` over as [`paint_between`] does, but keeps whatever
+/// [`lift`] shows darker there: a digit printed on a rule, which painting wipes with it, lifted
+/// by the rule's own darkness still shows where it reaches past the rule's dark core.
+fn paint_keeping_print(image: &mut GrayImage, band: Band, vertical: bool) {
+    let mut painted = image.clone();
+    paint_between(&mut painted, band, vertical);
+    lift(image, band, vertical);
+    for (pixel, &paint) in image.iter_mut().zip(painted.as_raw()) {
+        *pixel = (*pixel).min(paint);
     }
 }
 
