@@ -64,6 +64,9 @@ fn all_round(darkness: &[f32], width: usize, (x, y): (f32, f32), radius: f32) ->
     (*round.select_nth_unstable_by(index, f32::total_cmp).1, mean)
 }
 
+/// A circle tried: its darkness all round (see [`all_round`]), its middle and its radius.
+type Circle = ((f32, f32), (f32, f32), f32);
+
 /// The ring in `crop` (a square cut round the start cell), or `None` when no circle is dark
 /// all round.
 pub fn find(crop: &GrayImage) -> Option<Ring> {
@@ -81,7 +84,7 @@ pub fn find(crop: &GrayImage) -> Option<Ring> {
     );
     // Circles dark all round, the one on the ring's middle line darkest on the whole (a circle
     // a little off it still crosses the ring in all but a few directions).
-    let mut best: Option<((f32, f32), (f32, f32), f32)> = None;
+    let mut best: Option<Circle> = None;
     for dy in -reach..=reach {
         for dx in -reach..=reach {
             let centre = (middle.0 + dx as f32, middle.1 + dy as f32);
