@@ -1,7 +1,8 @@
 //! Simulated photos of round number-jump mazes (as `gridsight generate` makes them) read
 //! exactly: the jump solver accepts any way out, so only a reading with every digit right
 //! may be trusted, and these photos once came out with a digit misread (a blurred 2 taken for
-//! a 3 and trusted) or refused for too many unsure digits; and one whose reading lost digits
+//! a 3 and trusted) or refused for too many unsure digits (its start digit, in a ring, among
+//! them); and one whose reading lost digits
 //! is refused rather than solved wrongly.
 
 mod common;
@@ -45,6 +46,19 @@ fn a_page_rule_through_a_column_of_digits_is_not_read_as_ones() {
     let (report, truth) = photograph_and_read("round-15-digits-1-3.jump", "hard", 6022);
     assert_eq!(report["kind"], "jump");
     assert_eq!(report["puzzle"], truth["puzzle"]);
+}
+
+#[test]
+fn the_start_digit_is_read_with_its_ring_erased() {
+    // The start's 5 was read as 34 inside its ring (the ring's blur taken for strokes) and the
+    // maze refused as unsure; with the ring found and painted out it reads as 5.
+    let (report, truth) = photograph_and_read("round-11-digits-1-5.jump", "hard", 8201);
+    assert_eq!(report["kind"], "jump");
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(
+        report["puzzle"]["grid"][5][5], 5,
+        "the start once read as 34"
+    );
 }
 
 #[test]

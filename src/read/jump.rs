@@ -1,6 +1,7 @@
 //! Reading a number-jump maze: its start cell, which is printed with a ring around its digit
 //! (read with the grid's usual margin, the ring's arcs become extra glyphs, "3" reads as "233"),
-//! is re-read from a crop cut inside the ring; and a maze read with a hole in it (a blank cell
+//! is re-read with the ring erased (see `start_ring`), or from a crop cut inside where it should
+//! be when none is found; and a maze read with a hole in it (a blank cell
 //! with numbers on all four sides) is found, a digit the reader missed. It does not find the
 //! start (the centre cell, as the text format has it) or judge whether the grid is a maze.
 
@@ -8,7 +9,9 @@ use image::GrayImage;
 
 use super::classifier::DigitClassifier;
 use super::glyphs::CellContent;
-use super::{glyphs, read_cell, rules, source_cell, CellValue, GridRead, Levels, CELL_PIXELS};
+use super::{
+    glyphs, read_cell, rules, source_cell, start_ring, CellValue, GridRead, Levels, CELL_PIXELS,
+};
 use crate::detect::Lattice;
 
 /// Fraction of the cell cut from each side for the start cell: the ring runs at about a tenth
@@ -38,6 +41,26 @@ fn without_ring_arcs(content: CellContent, width: u32) -> CellContent {
     }
 }
 
+/// The side of the whole start cell's crop the ring is looked for in: the crop inside the ring
+/// cut from it is then [`CELL_PIXELS`] wide, as every other cell's is.
+const WHOLE_CELL_PIXELS: u32 = (CELL_PIXELS as f32 / (1.0 - 2.0 * START_INSET)) as u32;
+
+/// The [`CELL_PIXELS`] square of `whole` (the whole start cell, ring erased) centred on the
+/// ring's middle: where the lattice is a little off, the digit stands in the ring, not in the
+/// cell's middle.
+fn inside_ring(whole: &GrayImage, ring: &start_ring::Ring) -> GrayImage {
+    let most = whole.width().saturating_sub(CELL_PIXELS) as f32;
+    let corner = |middle: f32| (middle - CELL_PIXELS as f32 / 2.0).round().clamp(0.0, most) as u32;
+    image::imageops::crop_imm(
+        whole,
+        corner(ring.x),
+        corner(ring.y),
+        CELL_PIXELS,
+        CELL_PIXELS,
+    )
+    .to_image()
+}
+
 /// `read` with its centre cell re-read from inside the ring around it, in the orientation the
 /// grid was read in.
 pub fn reread_start(
@@ -55,12 +78,22 @@ pub fn reread_start(
         lattice.rows,
         lattice.columns,
     );
-    let crop = rules::without_rules(&lattice.cell_image(image, r, c, CELL_PIXELS, START_INSET));
-    let crop = match read.quarter_turns % 4 {
+    let turned = |crop: GrayImage| match read.quarter_turns % 4 {
         0 => crop,
         1 => image::imageops::rotate90(&crop),
         2 => image::imageops::rotate180(&crop),
         _ => image::imageops::rotate270(&crop),
+    };
+    let whole = turned(lattice.cell_image(image, r, c, WHOLE_CELL_PIXELS, 0.0));
+    let crop = match start_ring::find(&whole) {
+        Some(ring) => inside_ring(&start_ring::erased(&whole, &ring), &ring),
+        None => turned(rules::without_rules(&lattice.cell_image(
+            image,
+            r,
+            c,
+            CELL_PIXELS,
+            START_INSET,
+        ))),
     };
     let mut reread = read.clone();
     reread.cells[row * read.columns + column] = read_cell(

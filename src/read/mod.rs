@@ -18,6 +18,7 @@ mod jump;
 mod page_digits;
 mod rules;
 mod splits;
+mod start_ring;
 pub mod synth;
 pub mod train;
 pub mod typefaces;
