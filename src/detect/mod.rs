@@ -212,21 +212,25 @@ pub fn find_lattice_inspected(
     let to_photo =
         |corners: [(f64, f64); 4]| corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
     // Each piece's largest quadrilateral on its hull, and its hull's sides extended when they
-    // meet elsewhere (an outline with a corner cut away, as a boxed nonogram's).
-    let mut hulls: Vec<(f64, Corners, Option<Corners>)> =
-        components::components(&ink, sw, sh, 4 * min_side, min_side)
-            .into_iter()
-            .filter_map(|piece| {
-                let hull = quad::convex_hull(&piece.outline);
-                let corners = to_photo(quad::largest_quad(&hull)?);
-                let sides = quad::sides_quad(&hull).map(to_photo).filter(|sides| {
-                    !same_quad(sides, &corners) && sturdy(sides, min_side as f64 * scale)
-                });
-                Some((quad::area(&corners).abs(), corners, sides))
-            })
-            .collect();
-    hulls.sort_by(|a, b| b.0.total_cmp(&a.0));
-    hulls.truncate(CANDIDATES);
+    // meet elsewhere (an outline with a corner cut away, as a boxed nonogram's), largest first.
+    let hull_outlines = |mask: &[bool]| {
+        let mut hulls: Vec<(f64, Corners, Option<Corners>)> =
+            components::components(mask, sw, sh, 4 * min_side, min_side)
+                .into_iter()
+                .filter_map(|piece| {
+                    let hull = quad::convex_hull(&piece.outline);
+                    let corners = to_photo(quad::largest_quad(&hull)?);
+                    let sides = quad::sides_quad(&hull).map(to_photo).filter(|sides| {
+                        !same_quad(sides, &corners) && sturdy(sides, min_side as f64 * scale)
+                    });
+                    Some((quad::area(&corners).abs(), corners, sides))
+                })
+                .collect();
+        hulls.sort_by(|a, b| b.0.total_cmp(&a.0));
+        hulls.truncate(CANDIDATES);
+        hulls
+    };
+    let hulls = hull_outlines(&ink);
     let mut pieces: Vec<(f64, Corners)> = hulls
         .iter()
         .map(|&(area, corners, _)| (area, corners))
@@ -301,22 +305,7 @@ pub fn find_lattice_inspected(
     // frame printed finer than it: joined to the grid, these bend every outline above off it.
     let mut bold_outlines: Vec<Corners> = Vec::new();
     for radius in BOLD_RADII {
-        let bold = bold::opened(&ink, sw, sh, radius);
-        let mut pieces: Vec<(f64, Corners, Option<Corners>)> =
-            components::components(&bold, sw, sh, 4 * min_side, min_side)
-                .into_iter()
-                .filter_map(|piece| {
-                    let hull = quad::convex_hull(&piece.outline);
-                    let corners = to_photo(quad::largest_quad(&hull)?);
-                    let sides = quad::sides_quad(&hull)
-                        .map(to_photo)
-                        .filter(|sides| sturdy(sides, min_side as f64 * scale));
-                    Some((quad::area(&corners).abs(), corners, sides))
-                })
-                .collect();
-        pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
-        pieces.truncate(CANDIDATES);
-        for corners in pieces
+        for corners in hull_outlines(&bold::opened(&ink, sw, sh, radius))
             .into_iter()
             .flat_map(|(_, corners, sides)| std::iter::once(corners).chain(sides))
         {
