@@ -4,7 +4,8 @@
 //! and small blurred clue digits read surely as others, which only the disagreeing row and
 //! column totals give away; a two-digit number blurred into one blob; more misreads than sets
 //! of a few changes reach, and a stray mark read as a number, which the crossing lines settle;
-//! a rule through the numbers next to the grid.
+//! a rule through the numbers next to the grid; a rule's piece beyond a column's clues read as
+//! a number.
 
 mod common;
 
@@ -100,4 +101,18 @@ fn a_rule_through_the_numbers_next_to_the_grid_is_wiped_and_the_digits_kept() {
     assert_eq!(report["puzzle"], truth["puzzle"]);
     assert_eq!(report["solution"], truth["solution"]);
     assert!(report.get("corrections").is_none(), "{report}");
+}
+
+#[test]
+fn a_rule_beyond_a_columns_clues_read_as_a_one_is_dropped_not_undone_elsewhere() {
+    // A scan: the page's column rule runs up past column 16's clues "2 7", and its piece above
+    // them reads as an unsure 1 (0.28). The totals corrector undid it by changing row 2's sure
+    // 1 to a 2, and that wrong puzzle solved uniquely (exit 0); dropping the stray costs less.
+    let (report, truth) = photographed_and_solved(&test_data("nonogram-17x15.non"), "scan", 31124);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+    assert_eq!(
+        corrections(&report),
+        vec!["column 16 clue 1: read 1, corrected to blank".to_string()]
+    );
 }

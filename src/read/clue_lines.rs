@@ -44,7 +44,7 @@ const MOST_READINGS: usize = 48;
 /// The most alternatives of one number tried.
 const ALTERNATIVES: usize = 3;
 /// How much less likely than its being misread a number is taken to be a stray mark (dropped).
-const STRAY_ODDS: f32 = 0.5;
+pub const STRAY_ODDS: f32 = 0.5;
 
 /// The possible readings of a line of `length` cells whose numbers were read as `numbers`
 /// (outermost first), cheapest first, the reading as read first of all; `cost` prices a change

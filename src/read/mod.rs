@@ -1308,7 +1308,9 @@ impl NonogramRead {
         let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
         let build = |values: &[u32]| -> Option<Box<dyn Puzzle>> {
             let mut clues: Vec<Vec<u32>> = vec![Vec::new(); lines.len()];
-            for ((line, _), &value) in flat.iter().zip(values) {
+            // A 0 is a number dropped as a stray mark (see `totals_corrected`); a line left
+            // with none is empty, as a lone 0 clue says.
+            for ((line, _), &value) in flat.iter().zip(values).filter(|(_, &v)| v > 0) {
                 clues[*line].push(value);
             }
             let columns = clues.split_off(row_count);
@@ -1390,7 +1392,10 @@ impl NonogramRead {
 /// The clues read (`flat`: each number with its line, rows first, `row_count` of them) with the
 /// cheapest set of changes among their `alternatives` that makes the row and column totals
 /// agree and the puzzle (made by `build`) solve uniquely; `None` when the totals agree as read
-/// or no set tried within [`TOTALS_SOLVES`] solver calls and [`TOTALS_TIME`] does.
+/// or no set tried within [`TOTALS_SOLVES`] solver calls and [`TOTALS_TIME`] does. A line's
+/// outermost number may also be dropped as a stray mark (changed to 0), priced as the line
+/// corrector prices it: a page rule beyond a column's clues read as an unsure 1 had been
+/// undone instead by changing a sure number elsewhere, and that wrong puzzle solved uniquely.
 fn totals_corrected(
     flat: &[(usize, &clues::ClueRead)],
     row_count: usize,
@@ -1407,17 +1412,29 @@ fn totals_corrected(
     if difference == 0 {
         return None;
     }
+    let outermost = |index: usize| {
+        let line = flat[index].0;
+        let first = index == 0 || flat[index - 1].0 != line;
+        let more = flat.get(index + 1).is_some_and(|&(next, _)| next == line);
+        first && more
+    };
     let changes: Vec<clue_totals::Change> = flat
         .iter()
         .zip(alternatives)
         .enumerate()
         .flat_map(|(index, (&(line, n), others))| {
-            others.iter().map(move |&(value, p)| clue_totals::Change {
-                index,
-                value,
-                shift: sign(line) * (i64::from(value) - i64::from(n.value)),
-                cost: change_cost(n.confidence, p),
-            })
+            let stray =
+                outermost(index).then_some((0, (1.0 - n.confidence) * clue_lines::STRAY_ODDS));
+            others
+                .iter()
+                .copied()
+                .chain(stray)
+                .map(move |(value, p)| clue_totals::Change {
+                    index,
+                    value,
+                    shift: sign(line) * (i64::from(value) - i64::from(n.value)),
+                    cost: change_cost(n.confidence, p),
+                })
         })
         .collect();
     let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
@@ -1442,7 +1459,10 @@ fn totals_corrected(
                 .map(|change| Correction {
                     place: place(change.index),
                     read: CellValue::Number(values[change.index]),
-                    corrected: CellValue::Number(change.value),
+                    corrected: match change.value {
+                        0 => CellValue::Blank,
+                        value => CellValue::Number(value),
+                    },
                 })
                 .collect();
             return Some((puzzle, corrections));
