@@ -44,7 +44,14 @@ const MOST_READINGS: usize = 48;
 /// The most alternatives of one number tried.
 const ALTERNATIVES: usize = 3;
 /// How much less likely than its being misread a number is taken to be a stray mark (dropped).
-pub const STRAY_ODDS: f32 = 0.5;
+const STRAY_ODDS: f32 = 0.5;
+
+/// The probability that a line's outermost number, read with `confidence`, is a stray mark
+/// beyond the clue rather than a number: what dropping it costs here and in the totals
+/// corrector.
+pub fn stray_probability(confidence: f32) -> f32 {
+    (1.0 - confidence) * STRAY_ODDS
+}
 
 /// The possible readings of a line of `length` cells whose numbers were read as `numbers`
 /// (outermost first), cheapest first, the reading as read first of all; `cost` prices a change
@@ -69,7 +76,7 @@ pub fn line_readings(
                 .collect();
             // Stray marks lie beyond the clues, outside where the reader looks last.
             if i == 0 && numbers.len() > 1 {
-                found.push((None, cost(n.confidence, (1.0 - n.confidence) * STRAY_ODDS)));
+                found.push((None, cost(n.confidence, stray_probability(n.confidence))));
             }
             found.retain(|&(_, c)| c <= MOST_COST);
             found

@@ -1376,6 +1376,7 @@ impl NonogramRead {
             (row_count, lines.len() - row_count),
             &self.givens,
             &alternatives,
+            &place,
             limit,
         ) {
             return Ok(corrected);
@@ -1424,7 +1425,7 @@ fn totals_corrected(
         .enumerate()
         .flat_map(|(index, (&(line, n), others))| {
             let stray =
-                outermost(index).then_some((0, (1.0 - n.confidence) * clue_lines::STRAY_ODDS));
+                outermost(index).then_some((0, clue_lines::stray_probability(n.confidence)));
             others
                 .iter()
                 .copied()
@@ -1481,6 +1482,7 @@ fn lines_corrected(
     (height, width): (usize, usize),
     givens: &[(usize, usize)],
     alternatives: &[Vec<(u32, f32)>],
+    place: &dyn Fn(usize) -> String,
     limit: Option<Duration>,
 ) -> Option<(Box<dyn Puzzle>, Vec<Correction>)> {
     let members: Vec<Vec<usize>> = (0..height + width)
@@ -1517,28 +1519,15 @@ fn lines_corrected(
         givens: givens.to_vec(),
         goal: None,
     };
-    let place = |line: usize, k: usize| {
-        if line < height {
-            format!("row {} clue {}", line + 1, k + 1)
-        } else {
-            format!("column {} clue {}", line - height + 1, k + 1)
-        }
-    };
     let corrections: Vec<Correction> = members
         .iter()
         .zip(&picked)
-        .enumerate()
-        .flat_map(|(line, (indices, reading))| {
-            indices
-                .iter()
-                .zip(&reading.numbers)
-                .enumerate()
-                .filter(|&(_, (&i, &now))| now != Some(flat[i].1.value))
-                .map(move |(k, (&i, &now))| Correction {
-                    place: place(line, k),
-                    read: CellValue::Number(flat[i].1.value),
-                    corrected: now.map_or(CellValue::Blank, CellValue::Number),
-                })
+        .flat_map(|(indices, reading)| indices.iter().zip(&reading.numbers))
+        .filter(|&(&i, &now)| now != Some(flat[i].1.value))
+        .map(|(&i, &now)| Correction {
+            place: place(i),
+            read: CellValue::Number(flat[i].1.value),
+            corrected: now.map_or(CellValue::Blank, CellValue::Number),
         })
         .collect();
     if corrections.is_empty() {
