@@ -41,6 +41,19 @@ fn corner_error(lattice: &Lattice, truth: &[(f32, f32)]) -> (f32, usize) {
         .unwrap()
 }
 
+/// Asserts that `lattice` has `sides` cells one way and the other (either way round, as the
+/// detector cannot tell a puzzle's top from its side) and that its corners lie within 2% of the
+/// grid's size of the truth's.
+fn assert_found(lattice: &Lattice, sides: [usize; 2], corners: &[(f32, f32)]) {
+    let mut size = [lattice.rows, lattice.columns];
+    size.sort_unstable();
+    let mut expected = sides;
+    expected.sort_unstable();
+    assert_eq!(size, expected);
+    let (error, _) = corner_error(lattice, corners);
+    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
+}
+
 #[test]
 fn sample_photos_give_their_lattice_within_two_percent() {
     // nurikabe-hard and the photographed nonograms are not found yet (see the detect module).
@@ -238,10 +251,7 @@ fn a_12_mp_photo_gives_its_lattice_within_two_percent() {
     let text = std::fs::read_to_string(samples().join("classic.sudoku")).unwrap();
     let (gray, corners, _) = photographed(&text, Preset::Photo, 3, Some(12.0));
     assert!(u64::from(gray.width()) * u64::from(gray.height()) >= 11_000_000);
-    let lattice = find_lattice(&gray).unwrap();
-    assert_eq!((lattice.rows, lattice.columns), (9, 9));
-    let (error, _) = corner_error(&lattice, &corners);
-    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
+    assert_found(&find_lattice(&gray).unwrap(), [9, 9], &corners);
 }
 
 #[test]
@@ -251,10 +261,7 @@ fn an_outline_off_a_curled_grid_gives_way_to_one_whose_lattice_runs_on_its_lines
     // partly on paper; another outline gives the 9 x 9 lattice on the printed lines.
     let text = "....43981\n...1.....\n..326....\n9....71..\n2....46..\n71..82.53\n42....736\n..5......\n.813.....\n";
     let (stored, corners, _) = photographed(text, Preset::Hard, 5511, None);
-    let lattice = find_lattice(&stored).unwrap();
-    assert_eq!((lattice.rows, lattice.columns), (9, 9));
-    let (error, _) = corner_error(&lattice, &corners);
-    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
+    assert_found(&find_lattice(&stored).unwrap(), [9, 9], &corners);
 }
 
 #[test]
@@ -297,11 +304,7 @@ fn a_hard_nonograms_lattice_is_found_inside_its_given_outline() {
     assert_eq!(truth["preset"], "hard");
     let outline = [0, 1, 2, 3].map(|i| (f64::from(corners[i].0), f64::from(corners[i].1)));
     let lattice = gridsight::detect::find_lattice_in_outline(&stored, outline).unwrap();
-    let mut size = [lattice.rows, lattice.columns];
-    size.sort_unstable();
-    assert_eq!(size, [16, 21]);
-    let (error, _) = corner_error(&lattice, &corners);
-    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
+    assert_found(&lattice, [16, 21], &corners);
 }
 
 #[test]
@@ -317,11 +320,7 @@ fn a_blurred_grid_whose_crossings_pass_for_digits_is_found_around_them() {
     crossings.sort_unstable();
     assert_eq!(crossings, [9, 29]);
     let grid = gridsight::detect::grid_around_crossings(&stored, &digits).expect("a grid");
-    let mut size = [grid.rows, grid.columns];
-    size.sort_unstable();
-    assert_eq!(size, [10, 30]);
-    let (error, _) = corner_error(&grid, &corners);
-    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
+    assert_found(&grid, [10, 30], &corners);
     // A maze printed as digits without lines has no grid around its digits.
     let maze = gray(&samples().join("jump-photo.jpg"));
     let digits = gridsight::detect::find_glyph_lattice(&maze).unwrap();
@@ -343,8 +342,5 @@ fn a_grid_whose_border_touches_finer_page_rules_is_found_from_its_bold_ink() {
                 3,8,11 1,10,11 3,4,13 2,7,13 3,10,13 1,6,14 1,14,14\n";
     let (stored, corners, truth) = photographed(text, Preset::Hard, 8125, None);
     assert_eq!(truth["preset"], "hard");
-    let lattice = find_lattice(&stored).unwrap();
-    assert_eq!((lattice.rows, lattice.columns), (15, 15));
-    let (error, _) = corner_error(&lattice, &corners);
-    assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
+    assert_found(&find_lattice(&stored).unwrap(), [15, 15], &corners);
 }
