@@ -96,7 +96,7 @@ fn main() {
                 ));
             }
         }
-        let refused = doubt.too_high();
+        let refused = doubt.too_high() || grid.orientation_in_doubt;
         let class = match (wrong.is_empty(), refused) {
             (true, false) => "OK",
             (true, true) => "RIGHT-REFUSED",

@@ -587,6 +587,7 @@ mod tests {
             columns: lines[0].len(),
             cells,
             quarter_turns: 0,
+            orientation_in_doubt: false,
         }
     }
 

@@ -71,6 +71,10 @@ pub struct GridRead {
     pub cells: Vec<CellRead>,
     /// Quarter turns clockwise the lattice was turned to read upright.
     pub quarter_turns: u8,
+    /// Whether a turned reading was at least as sure as this upright one, kept only by
+    /// [`TURN_MARGIN`]: the digits could not tell which way up the page is. A maze of 1s and
+    /// 2s reads as surely upside down as upright, and its upside-down reading is another grid.
+    pub orientation_in_doubt: bool,
 }
 
 impl GridRead {
@@ -110,13 +114,25 @@ fn read_grid_and_upright(
     let (crops, darkness) =
         recentre_cut_digits(image, lattice, crops, darkness, levels, classifier);
     let upright = read_upright(&crops, &darkness, levels, classifier);
-    let to_beat = orientation_score(&upright) + TURN_MARGIN;
+    let upright_score = orientation_score(&upright);
+    // Turned readings are followed as far as they might match the upright one, so that one
+    // surer but within the margin is seen too.
     let best_turned = (1..4u8)
-        .filter_map(|turns| read_turned(&crops, turns, levels, classifier, (&upright, to_beat)))
-        .filter(|turned| orientation_score(turned) > to_beat)
+        .filter_map(|turns| {
+            read_turned(&crops, turns, levels, classifier, (&upright, upright_score))
+        })
         .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)));
     let (read, upright) = match best_turned {
-        Some(turned) => (turned, Some(upright)),
+        Some(turned) if orientation_score(&turned) > upright_score + TURN_MARGIN => {
+            (turned, Some(upright))
+        }
+        Some(_) => (
+            GridRead {
+                orientation_in_doubt: true,
+                ..upright
+            },
+            None,
+        ),
         None => (upright, None),
     };
     // Judged as read and as the kind is judged in the end, without the specks read as faint
@@ -258,6 +274,8 @@ fn recentre_cut_digits(
 
 /// How much surer of its digits a turned reading must be before it beats the upright one: most
 /// photos are upright once EXIF is applied, and turned digits still read confidently (6 and 9).
+/// A turned reading at least as sure as the upright one but within this margin leaves the
+/// orientation in doubt (see [`GridRead::orientation_in_doubt`]).
 const TURN_MARGIN: f32 = 0.02;
 
 /// The gray level of blank paper across the whole grid: most cells are mostly paper, so a high
@@ -367,16 +385,17 @@ fn read_upright(
         columns,
         cells: cells.into_iter().flatten().collect(),
         quarter_turns: 0,
+        orientation_in_doubt: false,
     }
 }
 
-/// Reads the crops as if the page were turned `turns` quarter turns clockwise, to beat the
-/// `upright` reading's score by more than `to_beat`.
+/// Reads the crops as if the page were turned `turns` quarter turns clockwise, when that
+/// reading scores at least `to_beat` (an [`orientation_score`]) against the `upright` one.
 ///
 /// It reads only the cells that held numbers upright (blank paper and black cells are so
 /// whichever way up, and only numbers count in the score), and gives up, `None`, as soon as even
-/// full confidence in every such cell left could not lift its score above `to_beat`: most
-/// photos are upright, and a few turned digits read poorly enough to settle it.
+/// full confidence in every such cell left could not lift its score to `to_beat`: most photos
+/// are upright, and a few turned digits read poorly enough to settle it.
 fn read_turned(
     crops: &[Vec<GrayImage>],
     turns: u8,
@@ -437,6 +456,7 @@ fn read_turned(
         columns,
         cells,
         quarter_turns: turns,
+        orientation_in_doubt: false,
     })
 }
 
@@ -1046,7 +1066,15 @@ pub fn correct(
     }
     if !puzzle.ambiguity_matters() {
         // Any way out satisfies such a solver, so it cannot catch misreads: a reading with many
-        // unsure digits is refused rather than solved wrongly.
+        // unsure digits, or read as surely another way up, is refused rather than solved
+        // wrongly.
+        if read.orientation_in_doubt {
+            return Err(Error::Unreadable(format!(
+                "the digits read about as surely with the page turned as not, so which way up \
+                 it is cannot be told; a {kind} puzzle cannot be checked by its solver, so the \
+                 reading is not trusted"
+            )));
+        }
         let doubt = Doubt::of(&read.cells);
         if doubt.too_high() {
             return Err(Error::Unreadable(format!(
@@ -1881,6 +1909,7 @@ mod tests {
             columns: 9,
             cells,
             quarter_turns: 0,
+            orientation_in_doubt: false,
         }
     }
 
