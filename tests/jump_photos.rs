@@ -2,8 +2,8 @@
 //! exactly: the jump solver accepts any way out, so only a reading with every digit right
 //! may be trusted, and these photos once came out with a digit misread (a blurred 2 taken for
 //! a 3 and trusted) or refused for too many unsure digits (its start digit, in a ring, among
-//! them); and one whose reading lost digits
-//! is refused rather than solved wrongly.
+//! them); and ones whose reading lost digits or could not tell which way up the page is are
+//! refused rather than solved wrongly.
 
 mod common;
 
@@ -68,4 +68,14 @@ fn a_maze_read_with_a_hole_in_it_is_refused() {
     let source = test_data("jump/round-13-digits-1-3.jump");
     let message = photographed_and_refused(&source, "hard", 7090);
     assert!(message.contains("inside the maze read blank"), "{message}");
+}
+
+#[test]
+fn a_maze_of_ones_and_twos_read_as_surely_upside_down_is_refused() {
+    // Photographed upside down, this maze's 1s and 2s read at 1.00 either way up: the grid
+    // was kept upside down as its lattice lay (the right way up read surer, but not by the
+    // margin a turn must win by), and that other grid was solved with exit 0.
+    let source = test_data("jump/round-11.jump");
+    let message = photographed_and_refused(&source, "hard", 5159);
+    assert!(message.contains("which way up"), "{message}");
 }
