@@ -1,12 +1,13 @@
 //! Sorts a folder of generated jump-maze photos by why they are not read exactly:
 //! `cargo run --release --example jump_debug -- FILE_OR_DIR...`. For each photo: the grid's
 //! shape against the truth's, every wrong cell (read/truth@confidence), every unsure cell
-//! (below 0.9) and the refusal figures `correct` uses (expected misreads, least confidence).
+//! (below 0.9), the refusal figures `correct` uses (expected misreads, least confidence) and
+//! whether `correct` refuses the reading, as the CLI does.
 
 mod common;
 
 use gridsight::eval::truth_for;
-use gridsight::read::{constrain, CellValue, Doubt, Reading};
+use gridsight::read::{constrain, correct, CellValue, Doubt, Reading};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -77,14 +78,22 @@ fn main() {
                 );
             }
         }
+        // Judged as the CLI judges it: refused (unsure digits, a hole, the way up in doubt)
+        // or accepted with the corrections the solver asked for.
+        let judged = correct(&grid, "jump", None);
+        let corrections = judged.as_ref().map_or(&[][..], |(_, c)| c.as_slice());
         let mut wrong = Vec::new();
         let mut unsure = Vec::new();
         for (cell, t) in grid.cells.iter().zip(&truth.cells) {
             let place = format!("r{}c{}", cell.row + 1, cell.column + 1);
-            if cell.value != *t {
+            let value = corrections
+                .iter()
+                .find(|c| c.place == place)
+                .map_or(cell.value, |c| c.corrected);
+            if value != *t {
                 wrong.push(format!(
                     "{place}:{}/{}@{:.2}",
-                    show(cell.value),
+                    show(value),
                     show(*t),
                     cell.confidence
                 ));
@@ -96,7 +105,7 @@ fn main() {
                 ));
             }
         }
-        let refused = doubt.too_high() || grid.orientation_in_doubt;
+        let refused = judged.is_err();
         let class = match (wrong.is_empty(), refused) {
             (true, false) => "OK",
             (true, true) => "RIGHT-REFUSED",
