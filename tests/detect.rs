@@ -308,6 +308,23 @@ fn a_hard_nonograms_lattice_is_found_inside_its_given_outline() {
 }
 
 #[test]
+fn a_hard_boxed_nonograms_blurred_clue_box_lines_are_grown_into() {
+    // The same hard photo of the boxed 21 x 16 nonogram (5 clue boxes left of every row, 3
+    // above every column): its clue box lines, blurred wide and noisy, have single samples no
+    // darker than the paper's noise, but the profile averaged along each box side dips clearly.
+    // Grown from the lattice in its given outline, it takes in every clue box and no more.
+    let text = std::fs::read_to_string(common::test_data("nonogram-21x16.non")).unwrap();
+    let (stored, corners, truth) = photographed(&text, Preset::Hard, 1130, None);
+    assert_eq!(truth["render"]["style"], "boxed");
+    let outline = [0, 1, 2, 3].map(|i| (f64::from(corners[i].0), f64::from(corners[i].1)));
+    let lattice = gridsight::detect::find_lattice_in_outline(&stored, outline).unwrap();
+    let grown = gridsight::detect::grow::grow(&stored, &lattice);
+    let mut size = [grown.rows, grown.columns];
+    size.sort_unstable();
+    assert_eq!(size, [16 + 3, 21 + 5]);
+}
+
+#[test]
 fn a_blurred_grid_whose_crossings_pass_for_digits_is_found_around_them() {
     // A hard photo of a plain 10 x 30 nonogram (generated set /tmp/dev-nonohard1, as
     // `gridsight photo --preset hard --seed 1124`): blurred, its fine lines fade but their

@@ -29,6 +29,10 @@ const INK_SHARE: f32 = 0.72;
 /// Or, when the darkest level around is well below the paper, darker than halfway to it and
 /// than this share of the paper.
 const FAINT_INK_SHARE: f32 = 0.85;
+/// The share of the paper level below which the profile averaged along a segment shows a line.
+const DIP_SHARE: f32 = 0.9;
+/// Pixels either side along the line averaged into each sample.
+const RUN: i32 = 2;
 /// The most cells added on all sides together, so that a ruled page cannot grow it forever.
 const MOST_GROWTH: usize = 80;
 
@@ -137,6 +141,7 @@ fn line_along(image: &GrayImage, a: Point, b: Point, normal: Point, search: f32)
     if length(span) < 4.0 {
         return None;
     }
+    let along = times(span, 1.0 / length(span));
     let step = 0.5;
     let reach = (search / step).ceil() as i32;
     let offsets: Vec<f32> = (-reach..=reach).map(|k| k as f32 * step).collect();
@@ -148,7 +153,13 @@ fn line_along(image: &GrayImage, a: Point, b: Point, normal: Point, search: f32)
                 .iter()
                 .map(|&o| {
                     let q = plus(at, times(normal, o));
-                    rectify::sample(image, f64::from(q.0), f64::from(q.1))
+                    let total: u32 = (-RUN..=RUN)
+                        .map(|j| {
+                            let r = plus(q, times(along, j as f32));
+                            u32::from(rectify::sample(image, f64::from(r.0), f64::from(r.1)))
+                        })
+                        .sum();
+                    (total / (2 * RUN as u32 + 1)) as u8
                 })
                 .collect()
         })
@@ -160,9 +171,20 @@ fn line_along(image: &GrayImage, a: Point, b: Point, normal: Point, search: f32)
     // the paper; halfway to the darkest level seen still tells it from the paper's noise when
     // that level is itself well below the paper.
     let darkest = f32::from(levels[0]);
+    // A line blurred wide keeps a clear dip in the profile averaged along it even where its
+    // single samples, noisy, rise above those levels: then ink is darker than halfway to that dip.
+    let deepest = (0..offsets.len())
+        .map(|i| profiles.iter().map(|p| f32::from(p[i])).sum::<f32>() / SAMPLES as f32)
+        .fold(f32::MAX, f32::min);
+    let dip = if deepest <= paper * DIP_SHARE {
+        (paper + deepest) / 2.0
+    } else {
+        0.0
+    };
     let ink = ((paper + darkest) / 2.0)
         .min(paper * FAINT_INK_SHARE)
-        .max(paper * INK_SHARE);
+        .max(paper * INK_SHARE)
+        .max(dip);
     let dark_near = |profile: &[u8], i: usize| {
         let (from, to) = (i.saturating_sub(1), (i + 1).min(profile.len() - 1));
         profile[from..=to].iter().any(|&v| f32::from(v) < ink)
