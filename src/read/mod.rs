@@ -14,6 +14,7 @@ mod clue_lines;
 mod clue_totals;
 pub mod clues;
 pub mod glyphs;
+mod ink_patches;
 mod jump;
 mod page_digits;
 mod rules;
@@ -109,7 +110,12 @@ fn read_grid_and_upright(
     };
     let (crops, darkness) =
         recentre_cut_digits(image, lattice, crops, darkness, levels, classifier);
-    let upright = read_upright(&crops, &darkness, levels, classifier);
+    // Grain read as numbers would weigh in the choice of orientation as much as the digits.
+    let upright = ink_patches::without_paper_marks(
+        read_upright(&crops, &darkness, levels, classifier),
+        &darkness,
+        CELL_PIXELS as usize,
+    );
     let to_beat = orientation_score(&upright) + TURN_MARGIN;
     let best_turned = (1..4u8)
         .filter_map(|turns| read_turned(&crops, turns, levels, classifier, (&upright, to_beat)))
@@ -130,6 +136,7 @@ fn read_grid_and_upright(
         );
     }
     let read = with_sideways_digits(read, &crops, levels, classifier);
+    let read = ink_patches::without_paper_marks(read, &darkness, CELL_PIXELS as usize);
     (without_noise(read), upright.map(without_noise))
 }
 
