@@ -91,8 +91,9 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
     read_grid_and_upright(image, lattice, classifier).0
 }
 
-/// [`read_grid`], and the grid read upright when another orientation won (`None` when the
-/// upright reading is the one returned).
+/// [`read_grid`], and the grid read upright as the glyph finder saw it, numbers in cells without
+/// a patch of ink kept (see [`ink_patches`]), when that is not the reading returned (`None`
+/// when it is): boxed nonogram clues are read from it, their correctors tuned to its marks.
 fn read_grid_and_upright(
     image: &GrayImage,
     lattice: &Lattice,
@@ -111,19 +112,20 @@ fn read_grid_and_upright(
     let (crops, darkness) =
         recentre_cut_digits(image, lattice, crops, darkness, levels, classifier);
     // Grain read as numbers would weigh in the choice of orientation as much as the digits.
-    let upright = ink_patches::without_paper_marks(
-        read_upright(&crops, &darkness, levels, classifier),
-        &darkness,
-        CELL_PIXELS as usize,
-    );
+    let as_seen = read_upright(&crops, &darkness, levels, classifier);
+    let upright =
+        ink_patches::without_paper_marks(as_seen.clone(), &darkness, CELL_PIXELS as usize);
     let to_beat = orientation_score(&upright) + TURN_MARGIN;
     let best_turned = (1..4u8)
         .filter_map(|turns| read_turned(&crops, turns, levels, classifier, (&upright, to_beat)))
         .filter(|turned| orientation_score(turned) > to_beat)
         .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)));
     let (read, upright) = match best_turned {
-        Some(turned) => (turned, Some(upright)),
-        None => (upright, None),
+        Some(turned) => (turned, Some(as_seen)),
+        None => {
+            let marks_dropped = upright != as_seen;
+            (upright, marks_dropped.then_some(as_seen))
+        }
     };
     // Judged as read and as the kind is judged in the end, without the specks read as faint
     // numbers: a page rule crossing a corner cell outside the maze reads as an unsure "1"
