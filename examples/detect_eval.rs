@@ -38,7 +38,10 @@ fn main() {
         let verdict = match load_upright(photo) {
             Err(e) => format!("load error: {e}"),
             Ok(rgb) => {
-                let gray = image::DynamicImage::ImageRgb8(rgb).to_luma8();
+                // The pipeline's own gray (truncated, not rounded as `to_luma8` does): a grid
+                // whose line count is on the edge may come out another size from a gray one
+                // level off.
+                let gray = gridsight::detect::grayscale(&rgb);
                 let loaded = started.elapsed();
                 let found = if truth_outline {
                     match truth_corners(photo) {

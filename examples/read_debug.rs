@@ -1,7 +1,9 @@
-//! Shows where the read stage goes wrong on photos with `.dat` truths (the newspaper Sudoku
-//! set): `cargo run --release --example read_debug -- [--png DIR] FILE_OR_DIR...`. Prints each
-//! wrong cell (truth -> read, confidence) and a confusion count over all photos; with `--png`
-//! writes each wrong cell's crop beside its normalised glyphs, enlarged, to look at.
+//! Shows where the read stage goes wrong on photos of grids of numbers (Sudoku, Nurikabe, jump)
+//! with truths beside them (`.dat` or `.truth.json`): `cargo run --release --example read_debug
+//! -- [--png DIR] FILE_OR_DIR...`. Prints whether the corrected reading is exact and each wrong
+//! cell (truth -> read, confidence, how many cells are less sure, where the truth stands among
+//! its alternatives) and a confusion count over all photos; with `--png` writes each wrong
+//! cell's crop beside its normalised glyphs, enlarged, to look at. Nonogram photos are skipped.
 
 mod common;
 
@@ -9,9 +11,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use gridsight::detect::{find_lattice, load_upright};
-use gridsight::eval::truth_for;
+use gridsight::eval::{normalised, truth_for};
 use gridsight::read::glyphs::{read_cell_with_paper, CellContent, SIDE};
-use gridsight::read::{bundled_classifier, constrain, correct, read_grid, CellValue};
+use gridsight::read::{
+    bundled_classifier, constrain, correct, read_puzzle, source_cell, CellValue, Reading,
+};
 use image::{GrayImage, Luma};
 
 fn main() {
@@ -36,12 +40,28 @@ fn main() {
         };
         let gray = gridsight::detect::grayscale(&rgb);
         let Ok(lattice) = find_lattice(&gray) else {
+            println!("{}: no grid", show(photo));
             continue;
         };
-        let read = constrain(&read_grid(&gray, &lattice, bundled_classifier()), "sudoku");
-        let corrected = match correct(&read, "sudoku", None) {
+        let Reading::Cells { grid: read, kind } =
+            read_puzzle(&gray, &lattice, Some(&truth.kind), bundled_classifier())
+        else {
+            continue;
+        };
+        if (read.rows, read.columns) != (truth.rows, truth.columns) {
+            println!(
+                "{}: lattice {}x{} for {}x{}",
+                show(photo),
+                read.rows,
+                read.columns,
+                truth.rows,
+                truth.columns
+            );
+            continue;
+        }
+        let corrected = match correct(&read, &kind, None) {
             Ok((puzzle, _)) => {
-                if puzzle.to_json() == truth.puzzle {
+                if normalised(&puzzle.to_json()) == normalised(&truth.puzzle) {
                     "exact"
                 } else {
                     "WRONG"
@@ -49,6 +69,8 @@ fn main() {
             }
             Err(_) => "UNREADABLE",
         };
+        let read = constrain(&read, &kind);
+        let columns = read.columns;
         let mut wrong = Vec::new();
         for (i, (cell, want)) in read.cells.iter().zip(&truth.cells).enumerate() {
             if cell.value == *want {
@@ -67,16 +89,27 @@ fn main() {
                 .position(|(v, _)| v == want)
                 .map_or("-".to_string(), |k| (k + 1).to_string());
             wrong.push(format!(
-                "{}{} {t}->{r} {:.2} doubt#{doubt_rank} truth@{truth_at}",
-                i / 9,
-                i % 9,
+                "r{}c{} {t}->{r} {:.2} doubt#{doubt_rank} truth@{truth_at}",
+                i / columns + 1,
+                i % columns + 1,
                 cell.confidence
             ));
             if let Some(dir) = &png {
-                let crop = lattice.cell_image(&gray, i / 9, i % 9, 64, 0.08);
+                let (row, column) = source_cell(
+                    i / columns,
+                    i % columns,
+                    read.quarter_turns,
+                    read.rows,
+                    columns,
+                );
+                let crop = lattice.cell_image(&gray, row, column, 64, 0.08);
                 let stem = photo.file_stem().unwrap_or_default().to_string_lossy();
                 sheet(&crop)
-                    .save(dir.join(format!("{stem}_{}{}_{t}_{r}.png", i / 9, i % 9)))
+                    .save(dir.join(format!(
+                        "{stem}_r{}c{}_{t}_{r}.png",
+                        i / columns + 1,
+                        i % columns + 1
+                    )))
                     .expect("png written");
             }
         }

@@ -261,7 +261,7 @@ fn cells_right(read: &Reading, truth: &Truth) -> usize {
 
 /// A puzzle's JSON with Nurikabe clues and nonogram givens in row-major order, so that order
 /// does not count.
-fn normalised(puzzle: &Value) -> Value {
+pub fn normalised(puzzle: &Value) -> Value {
     let mut puzzle = puzzle.clone();
     for key in ["clues", "givens"] {
         if let Some(items) = puzzle.get_mut(key).and_then(Value::as_array_mut) {

@@ -1,6 +1,7 @@
 //! Simulated hard photos of Nurikabe puzzles (the seed puzzles `gridsight generate` draws from)
 //! read exactly: a page curled so strongly that the grid's lines bow by a cell or more, which
-//! once gave no grid at all or a lattice of the wrong size (see `detect::unbow`).
+//! once gave no grid at all or a lattice of the wrong size (see `detect::unbow`); a blurred,
+//! grainy photo whose blank cells' grain read as numbers (see `read::ink_patches`).
 
 mod common;
 
@@ -19,6 +20,16 @@ fn seed_puzzle(name: &str) -> PathBuf {
 fn a_strongly_curled_fifteen_by_fifteen_grid_reads_exactly() {
     // Once "no evenly spaced vertical lines" in every outline, then a 19 x 5 lattice of digits.
     let (report, truth) = photographed_and_solved(&seed_puzzle("15x15-5057541.txt"), "hard", 6020);
+    assert_eq!(report["kind"], "nurikabe");
+    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
+#[test]
+fn grain_in_blank_cells_of_a_blurred_photo_is_not_read_as_numbers() {
+    // Defocused and shaken: a blank cell's grain read as 752, which the corrector could not
+    // undo along with two misread clues, and a wrong puzzle was solved with exit 0.
+    let (report, truth) = photographed_and_solved(&seed_puzzle("15x15-6944232.txt"), "hard", 11035);
     assert_eq!(report["kind"], "nurikabe");
     assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
     assert_eq!(report["solution"], truth["solution"]);

@@ -14,6 +14,7 @@ mod clue_lines;
 mod clue_totals;
 pub mod clues;
 pub mod glyphs;
+mod ink_patches;
 mod jump;
 mod page_digits;
 mod rules;
@@ -94,8 +95,9 @@ pub fn read_grid(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassif
     read_grid_and_upright(image, lattice, classifier).0
 }
 
-/// [`read_grid`], and the grid read upright when another orientation won (`None` when the
-/// upright reading is the one returned).
+/// [`read_grid`], and the grid read upright as the glyph finder saw it, numbers in cells without
+/// a patch of ink kept (see [`ink_patches`]), when that is not the reading returned (`None`
+/// when it is): boxed nonogram clues are read from it, their correctors tuned to its marks.
 fn read_grid_and_upright(
     image: &GrayImage,
     lattice: &Lattice,
@@ -113,7 +115,10 @@ fn read_grid_and_upright(
     };
     let (crops, darkness) =
         recentre_cut_digits(image, lattice, crops, darkness, levels, classifier);
-    let upright = read_upright(&crops, &darkness, levels, classifier);
+    // Grain read as numbers would weigh in the choice of orientation as much as the digits.
+    let as_seen = read_upright(&crops, &darkness, levels, classifier);
+    let upright =
+        ink_patches::without_paper_marks(as_seen.clone(), &darkness, CELL_PIXELS as usize);
     let upright_score = orientation_score(&upright);
     // Turned readings are followed as far as they might match the upright one, so that one
     // surer but within the margin is seen too.
@@ -122,18 +127,19 @@ fn read_grid_and_upright(
             read_turned(&crops, turns, levels, classifier, (&upright, upright_score))
         })
         .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)));
+    let marks_dropped = upright != as_seen;
     let (read, upright) = match best_turned {
         Some(turned) if orientation_score(&turned) > upright_score + TURN_MARGIN => {
-            (turned, Some(upright))
+            (turned, Some(as_seen))
         }
         Some(_) => (
             GridRead {
                 orientation_in_doubt: true,
                 ..upright
             },
-            None,
+            marks_dropped.then_some(as_seen),
         ),
-        None => (upright, None),
+        None => (upright, marks_dropped.then_some(as_seen)),
     };
     // Judged as read and as the kind is judged in the end, without the specks read as faint
     // numbers: a page rule crossing a corner cell outside the maze reads as an unsure "1"
@@ -146,6 +152,7 @@ fn read_grid_and_upright(
         );
     }
     let read = with_sideways_digits(read, &crops, levels, classifier);
+    let read = ink_patches::without_paper_marks(read, &darkness, CELL_PIXELS as usize);
     (without_noise(read), upright.map(without_noise))
 }
 
