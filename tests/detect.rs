@@ -361,3 +361,58 @@ fn a_grid_whose_border_touches_finer_page_rules_is_found_from_its_bold_ink() {
     assert_eq!(truth["preset"], "hard");
     assert_found(&find_lattice(&stored).unwrap(), [15, 15], &corners);
 }
+
+/// The first photo (a nonogram scan) of `gridsight generate DIR --count 1 --seed SEED`, in
+/// grey, the grid's corners in it and its truth.
+fn generated_nonogram_scan(seed: u64) -> (GrayImage, Vec<(f32, f32)>, Value) {
+    let dir = std::env::temp_dir().join(format!("gridsight-detect-{}-{seed}", std::process::id()));
+    gridsight::photo::dataset::generate(&dir, 1, seed).unwrap();
+    let photo = dir.join("00000-nonogram-scan.jpg");
+    let truth: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("00000-nonogram-scan.truth.json")).unwrap(),
+    )
+    .unwrap();
+    let stored = gray(&photo);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let corners = truth["grid_corners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_f64().unwrap() as f32, p[1].as_f64().unwrap() as f32))
+        .collect();
+    (stored, corners, truth)
+}
+
+#[test]
+fn a_boxed_nonogram_whose_clue_boxes_a_page_rule_crosses_is_found_from_its_cells() {
+    // Scans of boxed nonograms (generated sets /tmp/dev-mag11 and a fresh one, seeds 31061 and
+    // 32057) with the page's column rule running down through the row clue boxes: joined to the
+    // rule, the ink's outline reaches from the page's top to its bottom, and the blank cells'
+    // group, clue boxes included, has a corner cut away. That group's sides extended are the
+    // outline of the grid and its clue boxes: 26 x 10 cells with 6 x 4 clue boxes, and 24 x 14
+    // with 5 x 4.
+    for (seed, rows, columns) in [(31061, 26 + 6, 10 + 4), (32057, 24 + 5, 14 + 4)] {
+        let (stored, corners, truth) = generated_nonogram_scan(seed);
+        assert_eq!(truth["render"]["style"], "boxed");
+        let lattice = find_lattice(&stored).unwrap();
+        assert_eq!(
+            (lattice.rows, lattice.columns),
+            (rows, columns),
+            "seed {seed}"
+        );
+        // The grid's own corners are lattice points.
+        let side = (corners[0].0 - corners[1].0).hypot(corners[0].1 - corners[1].1);
+        for corner in &corners {
+            let nearest = lattice
+                .points
+                .iter()
+                .flatten()
+                .map(|p| (p.0 - corner.0).hypot(p.1 - corner.1))
+                .fold(f32::INFINITY, f32::min);
+            assert!(
+                nearest <= 0.02 * side,
+                "seed {seed}: grid corner {corner:?} off by {nearest:.1} px"
+            );
+        }
+    }
+}

@@ -237,16 +237,23 @@ pub fn find_lattice_inspected(
         .collect();
     // Extended sides are tried only after every other outline: they reach past the ink, so one
     // may show a wrong grid where another outline holds the right one.
-    let extended: Vec<Corners> = hulls.iter().filter_map(|&(_, _, sides)| sides).collect();
+    let mut extended: Vec<Corners> = hulls.iter().filter_map(|&(_, _, sides)| sides).collect();
     // Last, the outline of the largest group of cells, for a grid whose border touches other print.
-    if let Some(corners) = cells::largest_group(&ink, sw, sh)
-        .and_then(|outline| quad::largest_quad(&quad::convex_hull(&outline)))
+    // A boxed nonogram's blank clue boxes group with its cells, so that group's hull has a corner
+    // cut away as the ink's does: its sides extended are tried with the others' (a page rule
+    // crossing the clue boxes joins the ink's outline to it, whose sides then reach off the grid).
+    if let Some(hull) =
+        cells::largest_group(&ink, sw, sh).map(|outline| quad::convex_hull(&outline))
     {
-        let scale = f64::from(factor);
-        pieces.push((
-            0.0,
-            corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)),
-        ));
+        if let Some(corners) = quad::largest_quad(&hull).map(to_photo) {
+            pieces.push((0.0, corners));
+            let sides = quad::sides_quad(&hull).map(to_photo).filter(|sides| {
+                !same_quad(sides, &corners)
+                    && sturdy(sides, min_side as f64 * scale)
+                    && !extended.iter().any(|tried| same_quad(sides, tried))
+            });
+            extended.extend(sides);
+        }
     }
     let mut reason = String::from("no large four-sided outline of ink");
     let mut trimmed = Vec::new();
