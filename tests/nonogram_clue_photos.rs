@@ -5,7 +5,7 @@
 //! column totals give away; a two-digit number blurred into one blob; more misreads than sets
 //! of a few changes reach, and a stray mark read as a number, which the crossing lines settle;
 //! a rule through the numbers next to the grid; a rule's piece beyond a column's clues read as
-//! a number.
+//! a number; a blurred 1 read as an 8, weighed by its width against the photo's own digits.
 
 mod common;
 
@@ -117,5 +117,25 @@ fn a_rule_beyond_a_columns_clues_read_as_a_one_is_dropped_not_undone_elsewhere()
     assert_eq!(
         corrections(&report),
         vec!["column 16 clue 1: read 1, corrected to blank".to_string()]
+    );
+}
+
+#[test]
+fn a_narrow_glyph_read_as_a_round_digit_is_weighed_towards_1_by_the_photos_own_widths() {
+    // Small blurred serif digits: row 2's "10" reads 90 and column 27's reads 38, and a blurred
+    // 1's oval reads 8 as readily as 1. Once no set of changes made the rows and columns agree
+    // ("do not agree", exit 3). Weighed by width against this photo's sure 1s and other digits,
+    // narrow ovals lose their 8 readings to 1, and the two 10s are the only corrections.
+    let (report, truth) = solved("nonogram-29x22.non", 9114);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+    let mut made = corrections(&report);
+    made.sort();
+    assert_eq!(
+        made,
+        vec![
+            "column 27 clue 4: read 38, corrected to 10".to_string(),
+            "row 2 clue 2: read 90, corrected to 10".to_string(),
+        ]
     );
 }

@@ -12,6 +12,7 @@
 
 use image::{GrayImage, Luma};
 
+use super::digit_widths::DigitWidths;
 use super::{ink_level, paper_level, rules, splits, CellValue, GridRead, Levels};
 use crate::detect::strips::{strip, Side};
 use crate::detect::Lattice;
@@ -231,20 +232,23 @@ pub fn reread_boxed(
     // A box read blank is read again too: a number filling its box runs into the box's heavy
     // line, and in the box alone it is wiped with the line. Only a sure number counts there: a
     // remnant of the lattice's outer frame reads as an unsure 1.
+    let widths = splits::clue_widths(&crops, levels, classifier);
     let blank = (0..lattice.rows)
         .flat_map(|r| (0..lattice.columns).map(move |c| (r, c)))
         .filter(|&(r, c)| in_clues(r, c) && grid.get(r, c).value == CellValue::Blank)
         .map(|(r, c)| {
             let (r0, c0, band) = if r < top { &above } else { &beside };
-            ((r, c), &band[r - r0][c - c0], BLANK_REREAD_SURENESS)
+            ((r, c), &band[r - r0][c - c0], BLANK_REREAD_SURENESS, None)
         });
     let mut reread = grid.clone();
+    // A box's line remnant is as narrow as a 1: the digits' widths weigh numbers read in
+    // numbered boxes only.
     let numbered_crops = numbered
         .iter()
         .zip(&crops)
-        .map(|(&at, crop)| (at, crop, 0.0));
-    for ((r, c), crop, least) in numbered_crops.chain(blank) {
-        let ranked = splits::ranked_at_splits(crop, levels, classifier);
+        .map(|(&at, crop)| (at, crop, 0.0, widths.as_ref()));
+    for ((r, c), crop, least, widths) in numbered_crops.chain(blank) {
+        let ranked = splits::ranked_at_splits(crop, levels, classifier, widths);
         if ranked[0].1 < least {
             continue;
         }
@@ -349,27 +353,42 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
         paper: paper_level(&near_bands),
         ink: ink_level(&darkness),
     };
-    let read = |numbers: Vec<Bounds>, band: &GrayImage| -> Vec<ClueRead> {
-        numbers
-            .into_iter()
-            .filter_map(|number| read_number(band, number, levels, classifier))
-            .collect()
-    };
     let row_digits: Vec<Vec<Bounds>> = row_bands.iter().map(|b| digits(b, levels.ink)).collect();
     let column_digits: Vec<Vec<Bounds>> =
         column_bands.iter().map(|b| digits(b, levels.ink)).collect();
     let typical = typical_height(row_digits.iter().chain(&column_digits));
+    let number_cells = |band: &GrayImage, numbers: Vec<Bounds>| -> Vec<GrayImage> {
+        numbers
+            .into_iter()
+            .map(|number| number_cell(band, number, levels.paper))
+            .collect()
+    };
+    let row_cells: Vec<Vec<GrayImage>> = row_bands
+        .iter()
+        .zip(row_digits)
+        .map(|(band, found)| number_cells(band, row_numbers(digit_sized(found, typical), band)))
+        .collect();
+    let column_cells: Vec<Vec<GrayImage>> = column_bands
+        .iter()
+        .zip(column_digits)
+        .map(|(band, found)| number_cells(band, column_numbers(digit_sized(found, typical), band)))
+        .collect();
+    let all_cells: Vec<GrayImage> = row_cells
+        .iter()
+        .chain(&column_cells)
+        .flatten()
+        .cloned()
+        .collect();
+    let widths = splits::clue_widths(&all_cells, levels, classifier);
+    let read = |cells: &Vec<GrayImage>| -> Vec<ClueRead> {
+        cells
+            .iter()
+            .filter_map(|cell| read_number(cell, levels, classifier, widths.as_ref()))
+            .collect()
+    };
     CluesRead {
-        rows: row_bands
-            .iter()
-            .zip(row_digits)
-            .map(|(band, found)| read(row_numbers(digit_sized(found, typical), band), band))
-            .collect(),
-        columns: column_bands
-            .iter()
-            .zip(column_digits)
-            .map(|(band, found)| read(column_numbers(digit_sized(found, typical), band), band))
-            .collect(),
+        rows: row_cells.iter().map(read).collect(),
+        columns: column_cells.iter().map(read).collect(),
     }
 }
 
@@ -491,14 +510,9 @@ fn column_numbers(mut found: Vec<Bounds>, band: &GrayImage) -> Vec<Bounds> {
     numbers
 }
 
-/// Reads the number inside `number` (a box in `band`) as if it were printed alone in a cell:
-/// the box and a margin copied onto blank paper. `None` when it reads as no number.
-fn read_number(
-    band: &GrayImage,
-    number: Bounds,
-    levels: Levels,
-    classifier: &DigitClassifier,
-) -> Option<ClueRead> {
+/// The number inside `number` (a box in `band`) as if it were printed alone in a cell: the box
+/// and a margin copied onto blank `paper`.
+fn number_cell(band: &GrayImage, number: Bounds, paper: f32) -> GrayImage {
     let margin = (number.y1 - number.y0) / 4 + 1;
     let (x0, y0) = (
         number.x0.saturating_sub(margin),
@@ -510,14 +524,25 @@ fn read_number(
     );
     let side = PIXELS.max(x1 - x0).max(y1 - y0);
     let (ox, oy) = ((side - (x1 - x0)) / 2, (side - (y1 - y0)) / 2);
-    let paper = Luma([levels.paper.round().clamp(0.0, 255.0) as u8]);
+    let paper = Luma([paper.round().clamp(0.0, 255.0) as u8]);
     let mut cell = GrayImage::from_pixel(side, side, paper);
     for y in y0..y1 {
         for x in x0..x1 {
             cell.put_pixel(ox + x - x0, oy + y - y0, *band.get_pixel(x, y));
         }
     }
-    let mut ranked = splits::ranked_at_splits(&cell, levels, classifier)
+    cell
+}
+
+/// Reads the number in a `cell` made by [`number_cell`], its glyphs weighed by the photo's digit
+/// `widths`. `None` when it reads as no number.
+fn read_number(
+    cell: &GrayImage,
+    levels: Levels,
+    classifier: &DigitClassifier,
+    widths: Option<&DigitWidths>,
+) -> Option<ClueRead> {
+    let mut ranked = splits::ranked_at_splits(cell, levels, classifier, widths)
         .into_iter()
         .filter_map(|(value, p)| match value {
             CellValue::Number(n) if n >= 1 => Some((n, p)),
@@ -696,7 +721,14 @@ mod tests {
         };
         let read: Vec<u32> = row_numbers(digits(&strip, 1.0), &strip)
             .into_iter()
-            .filter_map(|n| read_number(&strip, n, levels, classifier))
+            .filter_map(|n| {
+                read_number(
+                    &number_cell(&strip, n, levels.paper),
+                    levels,
+                    classifier,
+                    None,
+                )
+            })
             .map(|c| c.value)
             .collect();
         assert_eq!(read, vec![4, 10, 2, 9]);

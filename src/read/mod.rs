@@ -13,6 +13,7 @@ pub mod classifier;
 mod clue_lines;
 mod clue_totals;
 pub mod clues;
+mod digit_widths;
 pub mod glyphs;
 mod ink_patches;
 mod jump;
@@ -546,7 +547,7 @@ fn read_cell(
     column: usize,
     classifier: &DigitClassifier,
 ) -> CellRead {
-    let ranked = ranked_from_content(content, crop, classifier);
+    let ranked = ranked_from_content(content, crop, classifier, None);
     let (value, confidence) = ranked[0];
     CellRead {
         row,
@@ -659,6 +660,7 @@ fn ranked_from_content(
     content: CellContent,
     crop: &GrayImage,
     classifier: &DigitClassifier,
+    widths: Option<&digit_widths::DigitWidths>,
 ) -> Vec<(CellValue, f32)> {
     let glyphs = match content {
         CellContent::Blank => return vec![(CellValue::Blank, 1.0)],
@@ -686,7 +688,13 @@ fn ranked_from_content(
     let digits: Vec<[(u8, f32); 10]> = glyphs
         .iter()
         .take(3)
-        .map(|glyph| classifier.classify(glyph).ranked())
+        .map(|glyph| {
+            let ranked = classifier.classify(glyph).ranked();
+            match widths {
+                Some(widths) => widths.weighed(glyph, ranked),
+                None => ranked,
+            }
+        })
         .collect();
     let mut numbers: Vec<(u32, f32)> = vec![(0, 1.0)];
     for (k, glyph) in glyphs.iter().take(3).enumerate() {

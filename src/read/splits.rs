@@ -13,6 +13,7 @@
 
 use image::GrayImage;
 
+use super::digit_widths::DigitWidths;
 use super::glyphs::{self, CellContent, NormalisedGlyph};
 use super::{ranked_from_content, CellValue, Levels};
 use crate::read::classifier::DigitClassifier;
@@ -32,11 +33,13 @@ const TOUCHING_PAIR_TENTHS: u32 = 9;
 /// The readings of a clue crop, most likely first: each value with its highest probability at
 /// the usual split (see [`ranked_from_content`]), its blobs cut where [`touching_digits_cut`]
 /// finds two digits, or, unless that reading is [`SURE`], at any of [`SPLITS`] that finds as
-/// many glyphs.
+/// many glyphs. With the photo's `widths` (see [`clue_widths`]) each glyph's digits are weighed
+/// by its width too.
 pub fn ranked_at_splits(
     crop: &GrayImage,
     levels: Levels,
     classifier: &DigitClassifier,
+    widths: Option<&DigitWidths>,
 ) -> Vec<(CellValue, f32)> {
     let darkness = glyphs::flattened(crop);
     let content = glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink);
@@ -50,7 +53,7 @@ pub fn ranked_at_splits(
         CellContent::Glyphs(found) => found.clone(),
         _ => Vec::new(),
     };
-    let mut ranked = ranked_from_content(content, crop, classifier);
+    let mut ranked = ranked_from_content(content, crop, classifier, widths);
     if ranked[0].1 >= SURE || found.is_empty() {
         return ranked;
     }
@@ -62,7 +65,7 @@ pub fn ranked_at_splits(
         if !matches!(&content, CellContent::Glyphs(other) if other.len() == found.len()) {
             continue;
         }
-        for (value, p) in ranked_from_content(content, crop, classifier) {
+        for (value, p) in ranked_from_content(content, crop, classifier, widths) {
             match ranked.iter_mut().find(|(v, _)| *v == value) {
                 Some(known) => known.1 = known.1.max(p),
                 None => ranked.push((value, p)),
@@ -71,6 +74,30 @@ pub fn ranked_at_splits(
     }
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
     ranked
+}
+
+/// The widths of the 1s and the other digits that the clue `crops` of one photo read surely at
+/// the usual split, if they tell the two apart (see [`DigitWidths`]).
+pub fn clue_widths(
+    crops: &[GrayImage],
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> Option<DigitWidths> {
+    let found: Vec<NormalisedGlyph> = crops
+        .iter()
+        .flat_map(|crop| {
+            let darkness = glyphs::flattened(crop);
+            match glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink) {
+                CellContent::Glyphs(found) => found,
+                _ => Vec::new(),
+            }
+        })
+        .collect();
+    DigitWidths::measure(
+        found
+            .iter()
+            .map(|glyph| (glyph, classifier.classify(glyph).best())),
+    )
 }
 
 /// The glyphs `whole` found at the usual cut, with each blob wider than
