@@ -39,7 +39,12 @@ pub fn ranked_at_splits(
     classifier: &DigitClassifier,
 ) -> Vec<(CellValue, f32)> {
     let darkness = glyphs::flattened(crop);
-    let content = glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink);
+    let content = without_line_pieces(glyphs::read_flattened(
+        crop,
+        &darkness,
+        levels.paper,
+        levels.ink,
+    ));
     let (content, widest_tenths) = match content {
         CellContent::Glyphs(whole) => {
             touching_digits_cut(crop, &darkness, levels.ink, whole, classifier)
@@ -56,7 +61,12 @@ pub fn ranked_at_splits(
     }
     let peak = digits_peak(&found, &darkness, crop.width());
     for share in SPLITS {
-        let content = glyphs::find_glyphs_split_at(crop, &darkness, share * peak, widest_tenths);
+        let content = without_line_pieces(glyphs::find_glyphs_split_at(
+            crop,
+            &darkness,
+            share * peak,
+            widest_tenths,
+        ));
         // A split that joins a number's digits into one blob or breaks a digit apart reads
         // another number, often surely (a blurred 10 as an 8).
         if !matches!(&content, CellContent::Glyphs(other) if other.len() == found.len()) {
@@ -71,6 +81,35 @@ pub fn ranked_at_splits(
     }
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
     ranked
+}
+
+/// A glyph this many times as tall as it is wide, or more, is a hair-thin stroke: no digit,
+/// not even a 1 (its flag, foot or blurred stem make it wider), is that thin.
+const HAIR_THIN: u32 = 8;
+
+/// `content` without a hair-thin stroke first or last beside its other glyphs, each at least
+/// three times as wide: a piece of the clue box's line. Where the lattice sits a few pixels off
+/// a magazine's printed box, its far line lies inside the crop reaching past the box, neither
+/// at the crop's border (where the glyph finder wipes lines) nor whole, and its piece would
+/// read as one more digit ("32" as 321, and then as the larger glyph alone, 2).
+fn without_line_pieces(content: CellContent) -> CellContent {
+    let CellContent::Glyphs(mut found) = content else {
+        return content;
+    };
+    let width = |g: &NormalisedGlyph| g.bounds.x1 - g.bounds.x0;
+    let line_piece = |g: &NormalisedGlyph, others: &[NormalisedGlyph]| {
+        let height = g.bounds.y1 - g.bounds.y0;
+        !others.is_empty()
+            && width(g) * HAIR_THIN < height
+            && others.iter().all(|other| width(g) * 3 < width(other))
+    };
+    if found.len() > 1 && line_piece(&found[found.len() - 1], &found[..found.len() - 1]) {
+        found.pop();
+    }
+    if found.len() > 1 && line_piece(&found[0], &found[1..]) {
+        found.remove(0);
+    }
+    CellContent::Glyphs(found)
 }
 
 /// The glyphs `whole` found at the usual cut, with each blob wider than
