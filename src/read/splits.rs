@@ -179,6 +179,41 @@ fn digits_peak(found: &[NormalisedGlyph], darkness: &[f32], width: u32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::read::bundled_classifier;
+    use crate::render::canvas::{self, HAlign};
+    use crate::render::FontName;
+    use image::{Rgb, RgbImage};
+
+    #[test]
+    fn a_piece_of_the_clue_boxs_far_line_is_not_read_as_a_digit() {
+        // A boxed clue "32" cropped past its box (as `clues::reread_boxed` crops it) from a
+        // lattice sitting a few pixels right of the printed box: the box's left line lies at
+        // the crop's border, where the glyph finder wipes it, but a broken piece of its right
+        // line stands inside the crop beside the 2.
+        let mut page = RgbImage::from_pixel(80, 80, Rgb([235; 3]));
+        let ink = Rgb([25; 3]);
+        canvas::fill_rect(&mut page, 2.0, 4.0, 5.0, 70.0, ink);
+        canvas::fill_rect(&mut page, 2.0, 4.0, 66.0, 7.0, ink);
+        canvas::fill_rect(&mut page, 2.0, 67.0, 66.0, 70.0, ink);
+        canvas::fill_rect(&mut page, 63.0, 18.0, 65.0, 60.0, ink);
+        let font = FontName::Sans.font();
+        canvas::draw_label(
+            &mut page,
+            &font,
+            40.0,
+            "32",
+            (33.0, 37.0),
+            HAlign::Centre,
+            ink,
+        );
+        let crop = image::imageops::grayscale(&page);
+        let levels = Levels {
+            paper: 235.0,
+            ink: 0.85,
+        };
+        let ranked = ranked_at_splits(&crop, levels, bundled_classifier());
+        assert_eq!(ranked[0].0, CellValue::Number(32), "{ranked:?}");
+    }
 
     #[test]
     fn the_peak_is_taken_inside_the_digits_not_on_a_darker_line_beside_them() {
