@@ -42,7 +42,12 @@ pub fn ranked_at_splits(
     widths: Option<&DigitWidths>,
 ) -> Vec<(CellValue, f32)> {
     let darkness = glyphs::flattened(crop);
-    let content = glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink);
+    let content = without_line_pieces(glyphs::read_flattened(
+        crop,
+        &darkness,
+        levels.paper,
+        levels.ink,
+    ));
     let (content, widest_tenths) = match content {
         CellContent::Glyphs(whole) => {
             touching_digits_cut(crop, &darkness, levels.ink, whole, classifier)
@@ -59,7 +64,12 @@ pub fn ranked_at_splits(
     }
     let peak = digits_peak(&found, &darkness, crop.width());
     for share in SPLITS {
-        let content = glyphs::find_glyphs_split_at(crop, &darkness, share * peak, widest_tenths);
+        let content = without_line_pieces(glyphs::find_glyphs_split_at(
+            crop,
+            &darkness,
+            share * peak,
+            widest_tenths,
+        ));
         // A split that joins a number's digits into one blob or breaks a digit apart reads
         // another number, often surely (a blurred 10 as an 8).
         if !matches!(&content, CellContent::Glyphs(other) if other.len() == found.len()) {
@@ -87,7 +97,8 @@ pub fn clue_widths(
         .iter()
         .flat_map(|crop| {
             let darkness = glyphs::flattened(crop);
-            match glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink) {
+            let content = glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink);
+            match without_line_pieces(content) {
                 CellContent::Glyphs(found) => found,
                 _ => Vec::new(),
             }
@@ -98,6 +109,35 @@ pub fn clue_widths(
             .iter()
             .map(|glyph| (glyph, classifier.classify(glyph).best())),
     )
+}
+
+/// A glyph this many times as tall as it is wide, or more, is a hair-thin stroke: no digit,
+/// not even a 1 (its flag, foot or blurred stem make it wider), is that thin.
+const HAIR_THIN: u32 = 8;
+
+/// `content` without a hair-thin stroke first or last beside its other glyphs, each at least
+/// three times as wide: a piece of the clue box's line. Where the lattice sits a few pixels off
+/// a magazine's printed box, its far line lies inside the crop reaching past the box, neither
+/// at the crop's border (where the glyph finder wipes lines) nor whole, and its piece would
+/// read as one more digit ("32" as 321, and then as the larger glyph alone, 2).
+fn without_line_pieces(content: CellContent) -> CellContent {
+    let CellContent::Glyphs(mut found) = content else {
+        return content;
+    };
+    let width = |g: &NormalisedGlyph| g.bounds.x1 - g.bounds.x0;
+    let line_piece = |g: &NormalisedGlyph, others: &[NormalisedGlyph]| {
+        let height = g.bounds.y1 - g.bounds.y0;
+        !others.is_empty()
+            && width(g) * HAIR_THIN < height
+            && others.iter().all(|other| width(g) * 3 < width(other))
+    };
+    if found.len() > 1 && line_piece(&found[found.len() - 1], &found[..found.len() - 1]) {
+        found.pop();
+    }
+    if found.len() > 1 && line_piece(&found[0], &found[1..]) {
+        found.remove(0);
+    }
+    CellContent::Glyphs(found)
 }
 
 /// The glyphs `whole` found at the usual cut, with each blob wider than
@@ -167,6 +207,41 @@ fn digits_peak(found: &[NormalisedGlyph], darkness: &[f32], width: u32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::read::bundled_classifier;
+    use crate::render::canvas::{self, HAlign};
+    use crate::render::FontName;
+    use image::{Rgb, RgbImage};
+
+    #[test]
+    fn a_piece_of_the_clue_boxs_far_line_is_not_read_as_a_digit() {
+        // A boxed clue "32" cropped past its box (as `clues::reread_boxed` crops it) from a
+        // lattice sitting a few pixels right of the printed box: the box's left line lies at
+        // the crop's border, where the glyph finder wipes it, but a broken piece of its right
+        // line stands inside the crop beside the 2.
+        let mut page = RgbImage::from_pixel(80, 80, Rgb([235; 3]));
+        let ink = Rgb([25; 3]);
+        canvas::fill_rect(&mut page, 2.0, 4.0, 5.0, 70.0, ink);
+        canvas::fill_rect(&mut page, 2.0, 4.0, 66.0, 7.0, ink);
+        canvas::fill_rect(&mut page, 2.0, 67.0, 66.0, 70.0, ink);
+        canvas::fill_rect(&mut page, 63.0, 18.0, 65.0, 60.0, ink);
+        let font = FontName::Sans.font();
+        canvas::draw_label(
+            &mut page,
+            &font,
+            40.0,
+            "32",
+            (33.0, 37.0),
+            HAlign::Centre,
+            ink,
+        );
+        let crop = image::imageops::grayscale(&page);
+        let levels = Levels {
+            paper: 235.0,
+            ink: 0.85,
+        };
+        let ranked = ranked_at_splits(&crop, levels, bundled_classifier());
+        assert_eq!(ranked[0].0, CellValue::Number(32), "{ranked:?}");
+    }
 
     #[test]
     fn the_peak_is_taken_inside_the_digits_not_on_a_darker_line_beside_them() {
