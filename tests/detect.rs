@@ -54,6 +54,24 @@ fn assert_found(lattice: &Lattice, sides: [usize; 2], corners: &[(f32, f32)]) {
     assert!(error <= 0.02, "corners off by {:.2}%", error * 100.0);
 }
 
+/// Asserts each of a grid's `corners` lies within 2% of the grid's side of a point of `lattice`:
+/// a lattice grown past the grid (or holding its clue boxes) has the grid's corners inside it.
+fn assert_corners_are_points(lattice: &Lattice, corners: &[(f32, f32)], context: &str) {
+    let side = (corners[0].0 - corners[1].0).hypot(corners[0].1 - corners[1].1);
+    for corner in corners {
+        let nearest = lattice
+            .points
+            .iter()
+            .flatten()
+            .map(|p| (p.0 - corner.0).hypot(p.1 - corner.1))
+            .fold(f32::INFINITY, f32::min);
+        assert!(
+            nearest <= 0.02 * side,
+            "{context}grid corner {corner:?} off by {nearest:.1} px"
+        );
+    }
+}
+
 #[test]
 fn sample_photos_give_their_lattice_within_two_percent() {
     // nurikabe-hard and the photographed nonograms are not found yet (see the detect module).
@@ -278,19 +296,7 @@ fn a_boxed_nonograms_faint_blurred_clue_box_lines_are_grown_into() {
     size.sort_unstable();
     assert_eq!(size, [22 + 5, 29 + 6]);
     // The grid's own corners are lattice points inside the grown lattice.
-    let side = (corners[0].0 - corners[1].0).hypot(corners[0].1 - corners[1].1);
-    for corner in &corners {
-        let nearest = grown
-            .points
-            .iter()
-            .flatten()
-            .map(|p| (p.0 - corner.0).hypot(p.1 - corner.1))
-            .fold(f32::INFINITY, f32::min);
-        assert!(
-            nearest <= 0.02 * side,
-            "grid corner {corner:?} off by {nearest:.1} px"
-        );
-    }
+    assert_corners_are_points(&grown, &corners, "");
 }
 
 #[test]
@@ -401,18 +407,6 @@ fn a_boxed_nonogram_whose_clue_boxes_a_page_rule_crosses_is_found_from_its_cells
             "seed {seed}"
         );
         // The grid's own corners are lattice points.
-        let side = (corners[0].0 - corners[1].0).hypot(corners[0].1 - corners[1].1);
-        for corner in &corners {
-            let nearest = lattice
-                .points
-                .iter()
-                .flatten()
-                .map(|p| (p.0 - corner.0).hypot(p.1 - corner.1))
-                .fold(f32::INFINITY, f32::min);
-            assert!(
-                nearest <= 0.02 * side,
-                "seed {seed}: grid corner {corner:?} off by {nearest:.1} px"
-            );
-        }
+        assert_corners_are_points(&lattice, &corners, &format!("seed {seed}: "));
     }
 }

@@ -109,14 +109,9 @@ pub fn without_paper_marks(
     let typical = *inked.select_nth_unstable_by(middle, f32::total_cmp).1;
     let faintest_mark = split.min(MARK_SHARE * typical);
     for (cell, &patch) in read.cells.iter_mut().zip(&patches) {
-        if !matches!(cell.value, CellValue::Number(_)) || patch >= faintest_mark {
-            continue;
+        if matches!(cell.value, CellValue::Number(_)) && patch < faintest_mark {
+            cell.make_blank();
         }
-        cell.alternatives
-            .retain(|&(value, _)| value != CellValue::Blank);
-        cell.alternatives.insert(0, (cell.value, cell.confidence));
-        cell.value = CellValue::Blank;
-        cell.confidence = 1.0 - cell.confidence;
     }
     read
 }

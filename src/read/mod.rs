@@ -79,6 +79,18 @@ pub struct GridRead {
     pub orientation_in_doubt: bool,
 }
 
+impl CellRead {
+    /// Makes the cell blank, the value read kept as its likeliest alternative for the corrector
+    /// (a mark taken for a number may be one after all).
+    fn make_blank(&mut self) {
+        self.alternatives
+            .retain(|&(value, _)| value != CellValue::Blank);
+        self.alternatives.insert(0, (self.value, self.confidence));
+        self.value = CellValue::Blank;
+        self.confidence = 1.0 - self.confidence;
+    }
+}
+
 impl GridRead {
     pub fn get(&self, row: usize, column: usize) -> &CellRead {
         &self.cells[row * self.columns + column]
@@ -188,14 +200,9 @@ fn without_noise(mut read: GridRead) -> GridRead {
             continue;
         };
         let digits = n.checked_ilog10().unwrap_or(0) as i32 + 1;
-        if cell.confidence >= NOISE_READING.powi(digits) {
-            continue;
+        if cell.confidence < NOISE_READING.powi(digits) {
+            cell.make_blank();
         }
-        cell.alternatives
-            .retain(|&(value, _)| value != CellValue::Blank);
-        cell.alternatives.insert(0, (cell.value, cell.confidence));
-        cell.value = CellValue::Blank;
-        cell.confidence = 1.0 - cell.confidence;
     }
     read
 }
