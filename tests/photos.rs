@@ -406,7 +406,7 @@ fn newspaper_sudoku_photos_read_at_least_as_well_as_measured() {
         "sudoku-train: {exact} of 160 read exactly, cell accuracy {}",
         row["cell_accuracy"]
     );
-    assert!(exact >= 157, "{exact} of 160 read exactly");
+    assert!(exact >= 158, "{exact} of 160 read exactly");
 }
 
 /// The CRC-32 PNG chunks carry (ISO 3309), bit by bit: test data is tiny.
