@@ -223,7 +223,7 @@ pub fn solve_image_file(
         }
     };
     let started = Instant::now();
-    let (lattice, reading) = read_found(&gray, found, kind.map(|k| k.name()));
+    let (lattice, mut reading) = read_found(&gray, found, kind.map(|k| k.name()));
     if let Some(debug) = debug {
         debug.add_read(&gray, &lattice, &reading);
     }
