@@ -43,8 +43,9 @@ fn main() {
             println!("{}: no grid", show(photo));
             continue;
         };
-        let Reading::Cells { grid: read, kind } =
-            read_puzzle(&gray, &lattice, Some(&truth.kind), bundled_classifier())
+        let Reading::Cells {
+            grid: read, kind, ..
+        } = read_puzzle(&gray, &lattice, Some(&truth.kind), bundled_classifier())
         else {
             continue;
         };

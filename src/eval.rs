@@ -203,7 +203,7 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>) -> Sample {
         time,
         error: None,
     };
-    let read = match read {
+    let mut read = match read {
         Ok(read) => read,
         Err(error) => {
             sample.error = Some(error.to_string());

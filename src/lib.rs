@@ -223,7 +223,7 @@ pub fn solve_image_file(
         }
     };
     let started = Instant::now();
-    let (lattice, reading) = read_found(&gray, found, kind.map(|k| k.name()));
+    let (lattice, mut reading) = read_found(&gray, found, kind.map(|k| k.name()));
     if let Some(debug) = debug {
         debug.add_read(&gray, &lattice, &reading);
     }
@@ -238,7 +238,14 @@ pub fn solve_image_file(
     for doubt in reading.doubtful(LOW_CONFIDENCE) {
         report.stages.push(format!("read: {doubt}"));
     }
+    let turns_read = reading.quarter_turns();
     let corrected = reading.correct(limit);
+    if reading.quarter_turns() != turns_read {
+        report.stages.push(format!(
+            "read: turned {} quarter turns instead, which solves with fewer corrections",
+            reading.quarter_turns()
+        ));
+    }
     report.read_time = started.elapsed();
     report.result = corrected.and_then(|(puzzle, corrections)| {
         report.corrections = corrections.iter().map(ToString::to_string).collect();

@@ -423,10 +423,11 @@ fn hint(args: &SolveArgs, kind: Option<&dyn Kind>, limit: Option<Duration>) -> a
 
 fn read_photo(args: &ReadArgs) -> anyhow::Result<u8> {
     let path = args.image.to_string_lossy();
-    let result = gridsight::read_image(&args.image, args.kind.as_deref()).and_then(|reading| {
-        let (puzzle, corrections) = reading.correct(Some(Duration::from_secs(10)))?;
-        Ok((reading, puzzle, corrections))
-    });
+    let result =
+        gridsight::read_image(&args.image, args.kind.as_deref()).and_then(|mut reading| {
+            let (puzzle, corrections) = reading.correct(Some(Duration::from_secs(10)))?;
+            Ok((reading, puzzle, corrections))
+        });
     match result {
         Ok((reading, puzzle, corrections)) => {
             for doubt in reading.doubtful(0.9) {

@@ -1,7 +1,8 @@
 //! Simulated hard photos of Nurikabe puzzles (the seed puzzles `gridsight generate` draws from)
 //! read exactly: a page curled so strongly that the grid's lines bow by a cell or more, which
 //! once gave no grid at all or a lattice of the wrong size (see `detect::unbow`); a blurred,
-//! grainy photo whose blank cells' grain read as numbers (see `read::ink_patches`).
+//! grainy photo whose blank cells' grain read as numbers (see `read::ink_patches`); a blurred
+//! page upside down whose orientation only the solver could tell (see `read::Reading::correct`).
 
 mod common;
 
@@ -30,6 +31,17 @@ fn grain_in_blank_cells_of_a_blurred_photo_is_not_read_as_numbers() {
     // Defocused and shaken: a blank cell's grain read as 752, which the corrector could not
     // undo along with two misread clues, and a wrong puzzle was solved with exit 0.
     let (report, truth) = photographed_and_solved(&seed_puzzle("15x15-6944232.txt"), "hard", 11035);
+    assert_eq!(report["kind"], "nurikabe");
+    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
+#[test]
+fn a_blurred_page_upside_down_is_read_the_way_its_solver_agrees_with() {
+    // Blurred upside-down digits read as surely as upright ones: the reading as seen won on
+    // the classifier's confidence, needed a correction (r2c5 8 -> 6) and solved a wrong puzzle
+    // with exit 0, while the runner-up reading, turned half round, solves as read.
+    let (report, truth) = photographed_and_solved(&seed_puzzle("5x5.txt"), "hard", 8098);
     assert_eq!(report["kind"], "nurikabe");
     assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
     assert_eq!(report["solution"], truth["solution"]);

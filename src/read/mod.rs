@@ -116,6 +116,19 @@ fn read_grid_and_upright(
     lattice: &Lattice,
     classifier: &DigitClassifier,
 ) -> (GridRead, Option<GridRead>) {
+    let (read, upright, _) = read_grid_upright_and_runner_up(image, lattice, classifier);
+    (read, upright)
+}
+
+/// [`read_grid_and_upright`], and the runner-up orientation's reading when it scored within
+/// [`RUNNER_UP_MARGIN`] of the one chosen: blurred digits may read about as surely turned, and
+/// then the solver, not the classifier, can tell which way up the page is (see
+/// [`Reading::correct`]).
+fn read_grid_upright_and_runner_up(
+    image: &GrayImage,
+    lattice: &Lattice,
+    classifier: &DigitClassifier,
+) -> (GridRead, Option<GridRead>, Option<GridRead>) {
     let crops = rules::grid_without_rules(&map_cells(lattice.rows, lattice.columns, |r, c| {
         lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)
     }));
@@ -135,25 +148,36 @@ fn read_grid_and_upright(
     let upright_score = orientation_score(&upright);
     // Turned readings are followed as far as they might match the upright one, so that one
     // surer but within the margin is seen too.
-    let best_turned = (1..4u8)
+    let mut turned: Vec<GridRead> = (1..4u8)
         .filter_map(|turns| {
             read_turned(&crops, turns, levels, classifier, (&upright, upright_score))
         })
-        .max_by(|a, b| orientation_score(a).total_cmp(&orientation_score(b)));
+        .collect();
+    turned.sort_by(|a, b| orientation_score(b).total_cmp(&orientation_score(a)));
+    let mut turned = turned.into_iter();
+    let best_turned = turned.next();
     let marks_dropped = upright != as_seen;
-    let (read, upright) = match best_turned {
-        Some(turned) if orientation_score(&turned) > upright_score + TURN_MARGIN => {
-            (turned, Some(as_seen))
+    let (read, upright, runner_up) = match best_turned {
+        Some(best) if orientation_score(&best) > upright_score + TURN_MARGIN => {
+            // The runner-up is the next turned reading or the upright one, whichever is surer.
+            let next = match turned.next() {
+                Some(next) if orientation_score(&next) >= upright_score => next,
+                _ => upright,
+            };
+            (best, Some(as_seen), Some(next))
         }
-        Some(_) => (
+        Some(best) => (
             GridRead {
                 orientation_in_doubt: true,
                 ..upright
             },
             marks_dropped.then_some(as_seen),
+            Some(best),
         ),
-        None => (upright, marks_dropped.then_some(as_seen)),
+        None => (upright, marks_dropped.then_some(as_seen), None),
     };
+    let runner_up =
+        runner_up.filter(|r| orientation_score(r) + RUNNER_UP_MARGIN >= orientation_score(&read));
     // Judged as read and as the kind is judged in the end, without the specks read as faint
     // numbers: a page rule crossing a corner cell outside the maze reads as an unsure "1"
     // there, while the start's ring may make its digit as unsure.
@@ -162,11 +186,22 @@ fn read_grid_and_upright(
         return (
             jump::reread_start(image, lattice, &read, levels, classifier),
             upright.map(without_noise),
+            None,
         );
     }
-    let read = with_sideways_digits(read, &crops, levels, classifier);
-    let read = ink_patches::without_paper_marks(read, &darkness, CELL_PIXELS as usize);
-    (without_noise(read), upright.map(without_noise))
+    let finish = |read: GridRead| {
+        let read = with_sideways_digits(read, &crops, levels, classifier);
+        without_noise(ink_patches::without_paper_marks(
+            read,
+            &darkness,
+            CELL_PIXELS as usize,
+        ))
+    };
+    (
+        finish(read),
+        upright.map(without_noise),
+        runner_up.map(finish),
+    )
 }
 
 /// `f(row, column)` of every cell of a `rows` x `columns` grid, in rows, the cells spread over
@@ -292,6 +327,10 @@ fn recentre_cut_digits(
 /// A turned reading at least as sure as the upright one but within this margin leaves the
 /// orientation in doubt (see [`GridRead::orientation_in_doubt`]).
 const TURN_MARGIN: f32 = 0.02;
+
+/// How close to the chosen orientation's [`orientation_score`] the runner-up's must come to be
+/// kept for the solver to judge.
+const RUNNER_UP_MARGIN: f32 = 0.1;
 
 /// The gray level of blank paper across the whole grid: most cells are mostly paper, so a high
 /// percentile of all their pixels. One cell alone cannot tell a black given from blank paper in
@@ -1072,6 +1111,17 @@ pub fn correct(
     kind: &str,
     limit: Option<Duration>,
 ) -> Result<(Box<dyn Puzzle>, Vec<Correction>), Error> {
+    corrected_if_possible(read, kind, limit)
+        .map(|(puzzle, corrections)| (puzzle, corrections.unwrap_or_default()))
+}
+
+/// [`correct`], the corrections `None` when no change tried made the puzzle solve uniquely
+/// (the puzzle then as read).
+fn corrected_if_possible(
+    read: &GridRead,
+    kind: &str,
+    limit: Option<Duration>,
+) -> Result<CorrectedIfPossible, Error> {
     let constrained = constrain(read, kind);
     let read = &constrained;
     let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
@@ -1125,7 +1175,7 @@ pub fn correct(
         .collect();
     let build = |values: &[CellValue]| puzzle_from_values(values, read.rows, read.columns, kind);
     match first_unique(&values, &choices, build, limit, GRID_CHANGES) {
-        None => Ok((puzzle, Vec::new())),
+        None => Ok((puzzle, None)),
         Some((puzzle, changes)) => {
             let corrections = changes
                 .into_iter()
@@ -1135,10 +1185,13 @@ pub fn correct(
                     corrected: value,
                 })
                 .collect();
-            Ok((puzzle, corrections))
+            Ok((puzzle, Some(corrections)))
         }
     }
 }
+
+/// A puzzle and the corrections that made it solve uniquely (see [`corrected_if_possible`]).
+type CorrectedIfPossible = (Box<dyn Puzzle>, Option<Vec<Correction>>);
 
 /// A doubtful reading: which value it is and what else it might be, most likely first, each
 /// with the cost of changing to it (see [`change_cost`]).
@@ -1190,8 +1243,8 @@ type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
 /// are tried cheapest first by their summed [`change_cost`]s: each doubtful value changed
 /// alone (every alternative), two at once (their [`PAIR_ALTERNATIVES`] likeliest alternatives
 /// each), three at once ([`TRIPLE_ALTERNATIVES`] each), so two likely changes beat one
-/// unlikely one. Returns that puzzle and the changes, or `None` when the reading as it is
-/// already solves uniquely or no change helps.
+/// unlikely one. Returns that puzzle and the changes (none when the reading as it is already
+/// solves uniquely), or `None` when no change helps.
 fn first_unique<V: Copy>(
     values: &[V],
     choices: &[Choice<V>],
@@ -1214,8 +1267,8 @@ fn first_unique<V: Copy>(
         };
         makes_sense.then_some(puzzle)
     };
-    if unique(values).is_some() {
-        return None;
+    if let Some(puzzle) = unique(values) {
+        return Some((puzzle, Vec::new()));
     }
     // Each candidate: its cost and its changes as (choice, alternative) positions.
     let mut candidates: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
@@ -1409,8 +1462,8 @@ impl NonogramRead {
             .iter()
             .map(|&i| Choice::new(i, flat[i].1.confidence, &alternatives[i]))
             .collect();
-        if let Some((puzzle, changes)) = first_unique(&values, &choices, build, limit, CLUE_CHANGES)
-        {
+        let corrected = first_unique(&values, &choices, build, limit, CLUE_CHANGES);
+        if let Some((puzzle, changes)) = corrected.filter(|(_, changes)| !changes.is_empty()) {
             let corrections = changes
                 .into_iter()
                 .map(|(index, value)| Correction {
@@ -1625,8 +1678,13 @@ fn with_stray_ones_dropped(clue: &clues::ClueRead) -> Vec<(u32, f32)> {
 /// What was read from a photo, before correction.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reading {
-    /// A grid with numbers in its cells (Sudoku, Nurikabe), to be taken as `kind`.
-    Cells { grid: GridRead, kind: String },
+    /// A grid with numbers in its cells (Sudoku, Nurikabe), to be taken as `kind`, and the
+    /// grid read in the runner-up orientation when that read about as surely.
+    Cells {
+        grid: GridRead,
+        kind: String,
+        runner_up: Option<GridRead>,
+    },
     /// A nonogram with its clues printed beside the grid.
     Nonogram(NonogramRead),
 }
@@ -1643,7 +1701,7 @@ pub fn read_puzzle(
     kind: Option<&str>,
     classifier: &DigitClassifier,
 ) -> Reading {
-    let (grid, upright) = read_grid_and_upright(image, lattice, classifier);
+    let (grid, upright, runner_up) = read_grid_upright_and_runner_up(image, lattice, classifier);
     let numbers = grid
         .cells
         .iter()
@@ -1687,7 +1745,11 @@ pub fn read_puzzle(
         }
     }
     let kind = kind.map_or_else(|| guess_kind(&grid).to_string(), str::to_string);
-    Reading::Cells { grid, kind }
+    Reading::Cells {
+        grid,
+        kind,
+        runner_up,
+    }
 }
 
 /// Clue numbers read with less mean confidence than this, or beside too few lines, may stand
@@ -1763,12 +1825,44 @@ impl Reading {
     }
 
     /// The puzzle, corrected with the solver's help when it does not solve uniquely as read.
+    ///
+    /// When the grid as read needs corrections or cannot be made to solve uniquely and a
+    /// runner-up orientation was kept, that reading is corrected too, and it becomes the grid
+    /// read (its quarter turns with it) when it solves uniquely with fewer corrections: a
+    /// Nurikabe or Sudoku turned is still one, but an upside-down reading of blurred digits
+    /// seldom solves without changes.
     pub fn correct(
-        &self,
+        &mut self,
         limit: Option<Duration>,
     ) -> Result<(Box<dyn Puzzle>, Vec<Correction>), Error> {
         match self {
-            Reading::Cells { grid, kind } => correct(grid, kind, limit),
+            Reading::Cells {
+                grid,
+                kind,
+                runner_up,
+            } => {
+                let as_chosen = corrected_if_possible(grid, kind, limit);
+                let needed = |corrected: &Result<CorrectedIfPossible, Error>| match corrected {
+                    Ok((_, Some(corrections))) => corrections.len(),
+                    _ => usize::MAX,
+                };
+                // Any way out satisfies a jump maze's solver: it cannot tell the way up.
+                let judged = to_puzzle(grid, kind).is_ok_and(|p| p.ambiguity_matters());
+                let settled = needed(&as_chosen) == 0;
+                let chosen = match runner_up.take().filter(|_| judged && !settled) {
+                    Some(other) => {
+                        let as_other = corrected_if_possible(&other, kind, limit);
+                        if needed(&as_other) < needed(&as_chosen) {
+                            *grid = other;
+                            as_other
+                        } else {
+                            as_chosen
+                        }
+                    }
+                    None => as_chosen,
+                };
+                chosen.map(|(puzzle, corrections)| (puzzle, corrections.unwrap_or_default()))
+            }
             Reading::Nonogram(nonogram) => nonogram.correct(limit),
         }
     }
@@ -1776,7 +1870,7 @@ impl Reading {
     /// One line on what was read, for `--verbose`.
     pub fn summary(&self) -> String {
         match self {
-            Reading::Cells { grid, kind } => format!(
+            Reading::Cells { grid, kind, .. } => format!(
                 "as a {kind}, turned {} quarter turns, {} numbers",
                 grid.quarter_turns,
                 grid.cells
