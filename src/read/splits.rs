@@ -239,7 +239,7 @@ mod tests {
             paper: 235.0,
             ink: 0.85,
         };
-        let ranked = ranked_at_splits(&crop, levels, bundled_classifier());
+        let ranked = ranked_at_splits(&crop, levels, bundled_classifier(), None);
         assert_eq!(ranked[0].0, CellValue::Number(32), "{ranked:?}");
     }
 
