@@ -3,9 +3,10 @@
 //! read exactly by `gridsight solve`: a page's column rule running down a column's clue band,
 //! and small blurred clue digits read surely as others, which only the disagreeing row and
 //! column totals give away; a two-digit number blurred into one blob; more misreads than sets
-//! of a few changes reach, and a stray mark read as a number, which the crossing lines settle;
-//! a rule through the numbers next to the grid; a rule's piece beyond a column's clues read as
-//! a number; a blurred 1 read as an 8, weighed by its width against the photo's own digits.
+//! of a few changes reach, which the crossing lines settle; a boxed grid found from its cells'
+//! outline; a rule through the numbers next to the grid; a rule's piece beyond a column's
+//! clues read as a number, dropped as a stray mark; a blurred 1 read as an 8, weighed by its
+//! width against the photo's own digits.
 
 mod common;
 
@@ -68,7 +69,7 @@ fn corrections(report: &Value) -> Vec<String> {
 }
 
 #[test]
-fn a_rule_read_as_ones_beside_five_numbers_is_undone_by_the_crossing_lines() {
+fn a_rule_read_as_ones_beside_four_numbers_is_undone_by_the_crossing_lines() {
     // The page's column rule runs down beside the grid through the row clues' last numbers and
     // column 17's: read as a leading or trailing 1 of four numbers (beside a fifth its piece is
     // hair-thin and dropped as a line's), more than the totals corrector's three changes. Each
@@ -82,11 +83,10 @@ fn a_rule_read_as_ones_beside_five_numbers_is_undone_by_the_crossing_lines() {
 }
 
 #[test]
-fn a_stray_mark_read_beyond_a_lines_clue_is_dropped() {
-    // Row 27 read "1 12" in the lattice found from the glyphs (no outline held countable
-    // lines): the 1, unsure, a mark beyond the clue 12. The boxed grid's lattice is now found
-    // from its cells' outline with its sides extended, where no mark is read there and column 8's
-    // first clue 8 reads as a 5 that the totals correct. The stray-mark case needs another photo.
+fn a_boxed_grid_found_from_its_cells_outline_has_only_a_blurred_8_corrected() {
+    // Once found from the glyphs (no outline held countable lines), this lattice read a stray
+    // mark as a 1 beyond row 27's clue 12. Found from its cells' outline with its sides extended,
+    // no mark is read there: only column 8's first clue 8, read as a 5, is corrected.
     let (report, truth) = solved("nonogram-13x28.non", 7003);
     assert_eq!(report["puzzle"], truth["puzzle"]);
     assert_eq!(report["solution"], truth["solution"]);
