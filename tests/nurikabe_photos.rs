@@ -20,20 +20,14 @@ fn seed_puzzle(name: &str) -> PathBuf {
 #[test]
 fn a_strongly_curled_fifteen_by_fifteen_grid_reads_exactly() {
     // Once "no evenly spaced vertical lines" in every outline, then a 19 x 5 lattice of digits.
-    let (report, truth) = photographed_and_solved(&seed_puzzle("15x15-5057541.txt"), "hard", 6020);
-    assert_eq!(report["kind"], "nurikabe");
-    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_hard_photo_read_exactly("15x15-5057541.txt", 6020);
 }
 
 #[test]
 fn grain_in_blank_cells_of_a_blurred_photo_is_not_read_as_numbers() {
     // Defocused and shaken: a blank cell's grain read as 752, which the corrector could not
     // undo along with two misread clues, and a wrong puzzle was solved with exit 0.
-    let (report, truth) = photographed_and_solved(&seed_puzzle("15x15-6944232.txt"), "hard", 11035);
-    assert_eq!(report["kind"], "nurikabe");
-    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_hard_photo_read_exactly("15x15-6944232.txt", 11035);
 }
 
 #[test]
@@ -41,7 +35,13 @@ fn a_blurred_page_upside_down_is_read_the_way_its_solver_agrees_with() {
     // Blurred upside-down digits read as surely as upright ones: the reading as seen won on
     // the classifier's confidence, needed a correction (r2c5 8 -> 6) and solved a wrong puzzle
     // with exit 0, while the runner-up reading, turned half round, solves as read.
-    let (report, truth) = photographed_and_solved(&seed_puzzle("5x5.txt"), "hard", 8098);
+    assert_hard_photo_read_exactly("5x5.txt", 8098);
+}
+
+/// Asserts the hard photo of seed puzzle `name` made with `seed` is read and solved as a
+/// Nurikabe with exactly the truth's clues and solution.
+fn assert_hard_photo_read_exactly(name: &str, seed: u64) {
+    let (report, truth) = photographed_and_solved(&seed_puzzle(name), "hard", seed);
     assert_eq!(report["kind"], "nurikabe");
     assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
     assert_eq!(report["solution"], truth["solution"]);
