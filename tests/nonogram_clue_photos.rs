@@ -6,11 +6,12 @@
 //! of a few changes reach, which the crossing lines settle; a boxed grid found from its cells'
 //! outline; a rule through the numbers next to the grid; a rule's piece beyond a column's
 //! clues read as a number, dropped as a stray mark; a blurred 1 read as an 8, weighed by its
-//! width against the photo's own digits.
+//! width against the photo's own digits. And one whose missed number no change can restore,
+//! refused rather than balanced by dropping a sure number elsewhere.
 
 mod common;
 
-use common::{photographed_and_solved, test_data};
+use common::{photographed_and_refused, photographed_and_solved, test_data};
 use serde_json::Value;
 
 /// The report of reading a photo (preset `photo`) of `tests/data/PUZZLE` and its truth.
@@ -138,5 +139,17 @@ fn a_narrow_glyph_read_as_a_round_digit_is_weighed_towards_1_by_the_photos_own_w
             "column 27 clue 4: read 38, corrected to 10".to_string(),
             "row 2 clue 2: read 90, corrected to 10".to_string(),
         ]
+    );
+}
+
+#[test]
+fn a_missed_number_is_not_balanced_by_dropping_a_sure_one_elsewhere() {
+    // Row 4's third 1 is lost, so the columns' total exceeds the rows' by one. The totals
+    // corrector dropped column 4's first number, a 1 read surely, as a stray mark; that wrong
+    // puzzle solved uniquely with exit 0. A change that unlikely is not considered.
+    let message = photographed_and_refused(&test_data("nonogram-29x22.non"), "photo", 7014);
+    assert!(
+        message.contains("rows and columns do not agree"),
+        "{message}"
     );
 }

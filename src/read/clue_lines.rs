@@ -34,9 +34,9 @@ impl LineReading {
     }
 }
 
-/// The dearest reading of a line considered: a change whose alternative is 20 times less
-/// likely than the reading is as far as a blurred digit goes.
-const MOST_COST: f32 = 3.0;
+/// The dearest change considered, here and in the totals corrector: an alternative 20 times
+/// less likely than the reading is as far as a blurred digit goes.
+pub const MOST_COST: f32 = 3.0;
 /// The most numbers of one line changed at once.
 const MOST_CHANGES: usize = 3;
 /// The most readings of one line kept, cheapest first.

@@ -1500,6 +1500,9 @@ impl NonogramRead {
 /// outermost number may also be dropped as a stray mark (changed to 0), priced as the line
 /// corrector prices it: a page rule beyond a column's clues read as an unsure 1 had been
 /// undone instead by changing a sure number elsewhere, and that wrong puzzle solved uniquely.
+/// No change dearer than the line corrector's [`clue_lines::MOST_COST`] is considered: a
+/// number missed altogether has no change that restores it, and dropping a sure 1 elsewhere
+/// as a stray had balanced the totals into a wrong puzzle that solved uniquely.
 fn totals_corrected(
     flat: &[(usize, &clues::ClueRead)],
     row_count: usize,
@@ -1540,6 +1543,7 @@ fn totals_corrected(
                     cost: change_cost(n.confidence, p),
                 })
         })
+        .filter(|change| change.cost <= clue_lines::MOST_COST)
         .collect();
     let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
     let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
