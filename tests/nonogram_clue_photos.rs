@@ -56,6 +56,18 @@ fn an_eleven_blurred_into_one_blob_is_read_as_two_digits() {
     );
 }
 
+/// Asserts the report's puzzle and solution are the truth's, reached by exactly the
+/// `expected` corrections (in any order, as printed).
+fn assert_read_exactly_with(report: &Value, truth: &Value, expected: &[&str]) {
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+    let mut made = corrections(report);
+    made.sort();
+    let mut expected: Vec<String> = expected.iter().map(|c| c.to_string()).collect();
+    expected.sort();
+    assert_eq!(made, expected);
+}
+
 /// The corrections in a report, as printed.
 fn corrections(report: &Value) -> Vec<String> {
     report
@@ -89,11 +101,10 @@ fn a_boxed_grid_found_from_its_cells_outline_has_only_a_blurred_8_corrected() {
     // mark as a 1 beyond row 27's clue 12. Found from its cells' outline with its sides extended,
     // no mark is read there: only column 8's first clue 8, read as a 5, is corrected.
     let (report, truth) = solved("nonogram-13x28.non", 7003);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
-    assert_eq!(
-        corrections(&report),
-        vec!["column 8 clue 1: read 5, corrected to 8".to_string()]
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &["column 8 clue 1: read 5, corrected to 8"],
     );
 }
 
@@ -114,11 +125,10 @@ fn a_rule_beyond_a_columns_clues_read_as_a_one_is_dropped_not_undone_elsewhere()
     // them reads as an unsure 1 (0.28). The totals corrector undid it by changing row 2's sure
     // 1 to a 2, and that wrong puzzle solved uniquely (exit 0); dropping the stray costs less.
     let (report, truth) = photographed_and_solved(&test_data("nonogram-17x15.non"), "scan", 31124);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
-    assert_eq!(
-        corrections(&report),
-        vec!["column 16 clue 1: read 1, corrected to blank".to_string()]
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &["column 16 clue 1: read 1, corrected to blank"],
     );
 }
 
@@ -129,16 +139,13 @@ fn a_narrow_glyph_read_as_a_round_digit_is_weighed_towards_1_by_the_photos_own_w
     // ("do not agree", exit 3). Weighed by width against this photo's sure 1s and other digits,
     // narrow ovals lose their 8 readings to 1, and the two 10s are the only corrections.
     let (report, truth) = solved("nonogram-29x22.non", 9114);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
-    let mut made = corrections(&report);
-    made.sort();
-    assert_eq!(
-        made,
-        vec![
-            "column 27 clue 4: read 38, corrected to 10".to_string(),
-            "row 2 clue 2: read 90, corrected to 10".to_string(),
-        ]
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &[
+            "column 27 clue 4: read 38, corrected to 10",
+            "row 2 clue 2: read 90, corrected to 10",
+        ],
     );
 }
 

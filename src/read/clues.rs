@@ -373,13 +373,8 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
         .zip(column_digits)
         .map(|(band, found)| number_cells(band, column_numbers(digit_sized(found, typical), band)))
         .collect();
-    let all_cells: Vec<GrayImage> = row_cells
-        .iter()
-        .chain(&column_cells)
-        .flatten()
-        .cloned()
-        .collect();
-    let widths = splits::clue_widths(&all_cells, levels, classifier);
+    let all_cells = row_cells.iter().chain(&column_cells).flatten();
+    let widths = splits::clue_widths(all_cells, levels, classifier);
     let read = |cells: &Vec<GrayImage>| -> Vec<ClueRead> {
         cells
             .iter()

@@ -88,13 +88,13 @@ pub fn ranked_at_splits(
 
 /// The widths of the 1s and the other digits that the clue `crops` of one photo read surely at
 /// the usual split, if they tell the two apart (see [`DigitWidths`]).
-pub fn clue_widths(
-    crops: &[GrayImage],
+pub fn clue_widths<'a>(
+    crops: impl IntoIterator<Item = &'a GrayImage>,
     levels: Levels,
     classifier: &DigitClassifier,
 ) -> Option<DigitWidths> {
     let found: Vec<NormalisedGlyph> = crops
-        .iter()
+        .into_iter()
         .flat_map(|crop| {
             let darkness = glyphs::flattened(crop);
             let content = glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink);
