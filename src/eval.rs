@@ -37,6 +37,9 @@ pub struct Sample {
     /// `None` when detection failed (with its message in `error`).
     pub read_exactly: bool,
     pub solved_correctly: bool,
+    /// Whether the CLI would exit 0 (solved, uniquely where that matters) on a puzzle that is
+    /// not the one printed: the wrong answer a user cannot tell from a right one.
+    pub accepted_wrong: bool,
     pub cells_right: usize,
     pub time: Duration,
     pub error: Option<String>,
@@ -199,6 +202,7 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>) -> Sample {
         truth,
         read_exactly: false,
         solved_correctly: false,
+        accepted_wrong: false,
         cells_right: 0,
         time,
         error: None,
@@ -216,6 +220,7 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>) -> Sample {
             let exact = normalised(&puzzle.to_json()) == normalised(&sample.truth.puzzle);
             sample.read_exactly = exact;
             if let Ok(solved) = crate::solve::solve(puzzle.as_ref(), limit) {
+                sample.accepted_wrong = !exact && (solved.unique || !puzzle.ambiguity_matters());
                 sample.solved_correctly = match &sample.truth.solution {
                     Some(solution) => exact && &solved.solution.to_json() == solution,
                     None => exact && solved.unique,
@@ -277,6 +282,7 @@ pub struct Summary {
     pub images: usize,
     pub read_exactly: usize,
     pub solved_correctly: usize,
+    pub accepted_wrong: usize,
     pub cells: usize,
     pub cells_right: usize,
     pub times: Vec<Duration>,
@@ -292,6 +298,7 @@ pub fn summarise(samples: &[Sample]) -> BTreeMap<(String, String), Summary> {
         group.images += 1;
         group.read_exactly += usize::from(sample.read_exactly);
         group.solved_correctly += usize::from(sample.solved_correctly);
+        group.accepted_wrong += usize::from(sample.accepted_wrong);
         group.cells += sample.truth.cells.len();
         group.cells_right += sample.cells_right;
         group.times.push(sample.time);
@@ -321,6 +328,7 @@ impl Summary {
             "images": self.images,
             "read_exactly": self.read_exactly,
             "solved_correctly": self.solved_correctly,
+            "accepted_wrong": self.accepted_wrong,
             "cell_accuracy": self.cells_right as f64 / self.cells.max(1) as f64,
             "median_ms": self.median_time().as_secs_f64() * 1000.0,
             "max_ms": self.max_time().as_secs_f64() * 1000.0,

@@ -481,7 +481,12 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<()> {
                     sample.truth.cells.len()
                 )
             });
-            eprintln!("{}: {why}", sample.image.display());
+            let accepted = if sample.accepted_wrong {
+                " (accepted wrong: exit 0)"
+            } else {
+                ""
+            };
+            eprintln!("{}: {why}{accepted}", sample.image.display());
         }
     }
     let summary = gridsight::eval::summarise(&samples);
@@ -492,12 +497,13 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<()> {
     } else {
         writeln!(
             stdout,
-            "{:<9} {:<7} {:>6} {:>13} {:>16} {:>9} {:>10} {:>8}",
+            "{:<9} {:<7} {:>6} {:>13} {:>16} {:>14} {:>9} {:>10} {:>8}",
             "kind",
             "preset",
             "photos",
             "read exactly",
             "solved correctly",
+            "accepted wrong",
             "cells ok",
             "median ms",
             "max ms"
@@ -506,12 +512,13 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<()> {
             let percent = |n: usize| 100.0 * n as f64 / group.images.max(1) as f64;
             writeln!(
                 stdout,
-                "{:<9} {:<7} {:>6} {:>12.1}% {:>15.1}% {:>8.2}% {:>10.0} {:>8.0}",
+                "{:<9} {:<7} {:>6} {:>12.1}% {:>15.1}% {:>14} {:>8.2}% {:>10.0} {:>8.0}",
                 kind,
                 preset,
                 group.images,
                 percent(group.read_exactly),
                 percent(group.solved_correctly),
+                group.accepted_wrong,
                 100.0 * group.cells_right as f64 / group.cells.max(1) as f64,
                 group.median_time().as_secs_f64() * 1000.0,
                 group.max_time().as_secs_f64() * 1000.0

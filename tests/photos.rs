@@ -223,7 +223,7 @@ fn broken_and_oversized_images_are_refused() {
 }
 
 #[test]
-fn eval_reports_every_kind_and_preset_of_the_samples() {
+fn eval_reports_every_kind_and_preset_of_the_samples_and_accepts_none_wrong() {
     let output = run(&["eval", "--json", sample("").to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let rows: Vec<Value> = text(&output.stdout)
@@ -245,6 +245,10 @@ fn eval_reports_every_kind_and_preset_of_the_samples() {
         }
     }
     assert_eq!(row("nonogram", "scan")["read_exactly"], 1, "nonogram scan");
+    // Every photo not read exactly is refused (exit 2-5), never answered wrongly with exit 0.
+    for row in &rows {
+        assert_eq!(row["accepted_wrong"], 0, "{row}");
+    }
 }
 
 #[test]
