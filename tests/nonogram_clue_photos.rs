@@ -160,3 +160,24 @@ fn a_missed_number_is_not_balanced_by_dropping_a_sure_one_elsewhere() {
         "{message}"
     );
 }
+
+#[test]
+fn only_a_number_read_as_1_is_dropped_as_a_stray_mark() {
+    // Row 4's first 1, blurred at the clue band's outer edge, reads as a 6 (0.44, then 1), and
+    // a box line's remnant in row 3 reads as a sure extra 1. The line corrector dropped the 6
+    // as a stray mark, which balanced the extra 1, and that wrong puzzle solved uniquely with
+    // exit 0. Marks beyond the clues are pieces of lines and read as 1; a 6 is a digit.
+    let message = photographed_and_refused(&test_data("nonogram-29x22.non"), "photo", 1);
+    assert!(
+        message.contains("rows and columns do not agree"),
+        "{message}"
+    );
+    // Here a 2 read at 0.54 beyond row 25's clues was dropped (it was a mark), and with it an
+    // 11 at the page's curled edge, read as 1 and 3, made 1 9 and a sure 3 elsewhere 2: exit 0
+    // on a wrong puzzle. Without the drop the reading is refused.
+    let message = photographed_and_refused(&test_data("nonogram-13x28.non"), "photo", 2);
+    assert!(
+        message.contains("rows and columns do not agree"),
+        "{message}"
+    );
+}

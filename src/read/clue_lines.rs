@@ -3,10 +3,10 @@
 //!
 //! A blurred photo can misread a dozen clue numbers, far more than a corrector trying sets of a
 //! few changes can reach. But each line's possible readings (every number as read or as one of
-//! its likelier alternatives, the outermost number dropped as a stray mark) are few, and a
-//! line's cells must fit one of them: cells that every possible reading of a line fills (or
-//! leaves empty) are known, which rules out readings of the crossing lines, and so on to a
-//! fixpoint. Lines read surely have one reading and drive it. This module only narrows the
+//! its likelier alternatives, the outermost number dropped as a stray mark when read as 1) are
+//! few, and a line's cells must fit one of them: cells that every possible reading of a line
+//! fills (or leaves empty) are known, which rules out readings of the crossing lines, and so on
+//! to a fixpoint. Lines read surely have one reading and drive it. This module only narrows the
 //! readings and picks the cheapest left; the solver decides whether the result is the puzzle.
 
 use crate::kinds::nonogram::solver::{narrow_line, FILLED, UNKNOWN};
@@ -46,6 +46,14 @@ const ALTERNATIVES: usize = 3;
 /// How much less likely than its being misread a number is taken to be a stray mark (dropped).
 const STRAY_ODDS: f32 = 0.5;
 
+/// Whether a number read as `value` may be a stray mark rather than a number: the marks met
+/// beyond the clues are pieces of page rules and box lines, which read as 1. A blurred digit
+/// read as anything else is a number misread, not a mark: dropping a blurred 1 read as 6 had
+/// balanced another line's misreading into a wrong puzzle that solved uniquely.
+pub fn could_be_stray(value: u32) -> bool {
+    value == 1
+}
+
 /// The probability that a line's outermost number, read with `confidence`, is a stray mark
 /// beyond the clue rather than a number: what dropping it costs here and in the totals
 /// corrector.
@@ -74,8 +82,7 @@ pub fn line_readings(
                 .take(ALTERNATIVES)
                 .map(|&(value, p)| (Some(value), cost(n.confidence, p)))
                 .collect();
-            // Stray marks lie beyond the clues, outside where the reader looks last.
-            if i == 0 && numbers.len() > 1 {
+            if i == 0 && numbers.len() > 1 && could_be_stray(n.value) {
                 found.push((None, cost(n.confidence, stray_probability(n.confidence))));
             }
             found.retain(|&(_, c)| c <= MOST_COST);
@@ -240,6 +247,10 @@ mod tests {
         let alone = line_readings(&[unsure(4, 0.3, &[(1, 0.2)])], 5, &cost);
         let clues: Vec<Vec<u32>> = alone.iter().map(LineReading::clue).collect();
         assert_eq!(clues, vec![vec![4], vec![1]]);
+        // An outer number read as anything but 1 is a digit misread, never dropped.
+        let digit = line_readings(&[unsure(6, 0.4, &[(1, 0.3)]), sure(2)], 9, &cost);
+        let clues: Vec<Vec<u32>> = digit.iter().map(LineReading::clue).collect();
+        assert_eq!(clues, vec![vec![6, 2], vec![1, 2]]);
     }
 
     #[test]

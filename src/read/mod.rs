@@ -1306,7 +1306,7 @@ fn first_unique<V: Copy>(
     candidates
         .into_iter()
         .take(MOST_TRIES)
-        .find_map(|(_, picks)| {
+        .find_map(|(cost0, picks)| {
             let changes: Vec<(usize, V)> = picks
                 .iter()
                 .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
@@ -1315,7 +1315,12 @@ fn first_unique<V: Copy>(
             for &(index, value) in &changes {
                 tried[index] = value;
             }
-            unique(&tried).map(|puzzle| (puzzle, changes))
+            unique(&tried).map(|puzzle| {
+                if std::env::var("GS_COST").is_ok() && !changes.is_empty() {
+                    eprintln!("COST unique {cost0:.2} {}", picks.len());
+                }
+                (puzzle, changes)
+            })
         })
 }
 
@@ -1497,8 +1502,8 @@ impl NonogramRead {
 /// cheapest set of changes among their `alternatives` that makes the row and column totals
 /// agree and the puzzle (made by `build`) solve uniquely; `None` when the totals agree as read
 /// or no set tried within [`TOTALS_SOLVES`] solver calls and [`TOTALS_TIME`] does. A line's
-/// outermost number may also be dropped as a stray mark (changed to 0), priced as the line
-/// corrector prices it: a page rule beyond a column's clues read as an unsure 1 had been
+/// outermost number read as 1 may also be dropped as a stray mark (changed to 0; see
+/// [`clue_lines::could_be_stray`]), priced as the line corrector prices it: a page rule beyond a column's clues read as an unsure 1 had been
 /// undone instead by changing a sure number elsewhere, and that wrong puzzle solved uniquely.
 /// No change dearer than the line corrector's [`clue_lines::MOST_COST`] is considered: a
 /// number missed altogether has no change that restores it, and dropping a sure 1 elsewhere
@@ -1530,8 +1535,8 @@ fn totals_corrected(
         .zip(alternatives)
         .enumerate()
         .flat_map(|(index, (&(line, n), others))| {
-            let stray =
-                outermost(index).then_some((0, clue_lines::stray_probability(n.confidence)));
+            let stray = (outermost(index) && clue_lines::could_be_stray(n.value))
+                .then_some((0, clue_lines::stray_probability(n.confidence)));
             others
                 .iter()
                 .copied()
@@ -1562,6 +1567,11 @@ fn totals_corrected(
         };
         solved += 1;
         if let Ok(Outcome::Unique(_)) = puzzle.solve(&deadline) {
+            if std::env::var("GS_COST").is_ok() {
+                for c in &set {
+                    eprintln!("COST totals {:.2}", c.cost);
+                }
+            }
             let corrections = set
                 .iter()
                 .map(|change| Correction {
@@ -1639,6 +1649,21 @@ fn lines_corrected(
         .collect();
     if corrections.is_empty() {
         return None;
+    }
+    if std::env::var("GS_COST").is_ok() {
+        for (line, (reading, kept)) in readings.iter().zip(&alive).enumerate() {
+            let r = &reading[kept[0]];
+            if r.cost > 0.0 || kept.len() > 1 {
+                eprintln!(
+                    "COST line {line} cost {:.2} alive {} next {:?} read {:?} -> {:?}",
+                    r.cost,
+                    kept.len(),
+                    kept.get(1).map(|&k| reading[k].cost),
+                    reading.first().map(|x| x.clue()),
+                    r.clue()
+                );
+            }
+        }
     }
     let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
     let Ok(Outcome::Unique(_)) = puzzle.solve(&deadline) else {
@@ -2085,12 +2110,12 @@ mod tests {
             crate::kinds::nonogram::solver::solve(&truth_rows, &truth_columns, &[], &deadline);
         assert!(matches!(solved, Ok(Outcome::Unique(_))));
         // Four numbers misread (blurred 3 as 8, 5 as 6, 4s as 1 and 9) and a stray mark read as
-        // a 7 before row 2's clue: more than the totals corrector's three changes.
+        // an unsure 1 before row 2's clue: more than the totals corrector's three changes.
         let read = NonogramRead {
             clues: clues::CluesRead {
                 rows: vec![
                     vec![unsure(8, 0.4, 3, 0.35)],
-                    vec![unsure(7, 0.3, 2, 0.1), sure(1), sure(1)],
+                    vec![unsure(1, 0.3, 7, 0.1), sure(1), sure(1)],
                     vec![unsure(6, 0.5, 5, 0.4)],
                     vec![sure(1), sure(1)],
                     vec![sure(1), sure(1)],
@@ -2117,7 +2142,7 @@ mod tests {
         assert_eq!(corrections.len(), 5);
         assert!(corrections.contains(&Correction {
             place: "row 2 clue 1".into(),
-            read: CellValue::Number(7),
+            read: CellValue::Number(1),
             corrected: CellValue::Blank,
         }));
     }
