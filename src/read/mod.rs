@@ -1306,7 +1306,7 @@ fn first_unique<V: Copy>(
     candidates
         .into_iter()
         .take(MOST_TRIES)
-        .find_map(|(cost0, picks)| {
+        .find_map(|(_, picks)| {
             let changes: Vec<(usize, V)> = picks
                 .iter()
                 .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
@@ -1315,12 +1315,7 @@ fn first_unique<V: Copy>(
             for &(index, value) in &changes {
                 tried[index] = value;
             }
-            unique(&tried).map(|puzzle| {
-                if std::env::var("GS_COST").is_ok() && !changes.is_empty() {
-                    eprintln!("COST unique {cost0:.2} {}", picks.len());
-                }
-                (puzzle, changes)
-            })
+            unique(&tried).map(|puzzle| (puzzle, changes))
         })
 }
 
@@ -1503,8 +1498,9 @@ impl NonogramRead {
 /// agree and the puzzle (made by `build`) solve uniquely; `None` when the totals agree as read
 /// or no set tried within [`TOTALS_SOLVES`] solver calls and [`TOTALS_TIME`] does. A line's
 /// outermost number read as 1 may also be dropped as a stray mark (changed to 0; see
-/// [`clue_lines::could_be_stray`]), priced as the line corrector prices it: a page rule beyond a column's clues read as an unsure 1 had been
-/// undone instead by changing a sure number elsewhere, and that wrong puzzle solved uniquely.
+/// [`clue_lines::could_be_stray`]), priced as the line corrector prices it: a page rule
+/// beyond a column's clues read as an unsure 1 had been undone instead by changing a sure
+/// number elsewhere, and that wrong puzzle solved uniquely.
 /// No change dearer than the line corrector's [`clue_lines::MOST_COST`] is considered: a
 /// number missed altogether has no change that restores it, and dropping a sure 1 elsewhere
 /// as a stray had balanced the totals into a wrong puzzle that solved uniquely.
@@ -1567,11 +1563,6 @@ fn totals_corrected(
         };
         solved += 1;
         if let Ok(Outcome::Unique(_)) = puzzle.solve(&deadline) {
-            if std::env::var("GS_COST").is_ok() {
-                for c in &set {
-                    eprintln!("COST totals {:.2}", c.cost);
-                }
-            }
             let corrections = set
                 .iter()
                 .map(|change| Correction {
@@ -1649,21 +1640,6 @@ fn lines_corrected(
         .collect();
     if corrections.is_empty() {
         return None;
-    }
-    if std::env::var("GS_COST").is_ok() {
-        for (line, (reading, kept)) in readings.iter().zip(&alive).enumerate() {
-            let r = &reading[kept[0]];
-            if r.cost > 0.0 || kept.len() > 1 {
-                eprintln!(
-                    "COST line {line} cost {:.2} alive {} next {:?} read {:?} -> {:?}",
-                    r.cost,
-                    kept.len(),
-                    kept.get(1).map(|&k| reading[k].cost),
-                    reading.first().map(|x| x.clue()),
-                    r.clue()
-                );
-            }
-        }
     }
     let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
     let Ok(Outcome::Unique(_)) = puzzle.solve(&deadline) else {
