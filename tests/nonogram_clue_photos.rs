@@ -181,3 +181,14 @@ fn only_a_number_read_as_1_is_dropped_as_a_stray_mark() {
         "{message}"
     );
 }
+
+#[test]
+fn a_lattice_line_beyond_the_grid_is_refused_not_solved_as_an_empty_column() {
+    // The lattice holds an 11th column beyond the printed 10, with no clue above it: the puzzle
+    // with an empty column solved uniquely (exit 0) and printed 11 columns for 10.
+    let message = photographed_and_refused(&test_data("nonogram-10x30.non"), "photo", 14);
+    assert!(
+        message.contains("column 11 at the grid's edge"),
+        "{message}"
+    );
+}
