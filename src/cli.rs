@@ -41,7 +41,7 @@ pub struct ReadArgs {
     pub image: PathBuf,
 
     /// Read the grid as this kind instead of guessing it.
-    #[arg(long, value_parser = ["nonogram", "nurikabe", "sudoku"])]
+    #[arg(long, value_parser = ["nonogram", "nurikabe", "jump", "sudoku"])]
     pub kind: Option<String>,
 }
 

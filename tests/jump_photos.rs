@@ -3,11 +3,14 @@
 //! may be trusted, and these photos once came out with a digit misread (a blurred 2 taken for
 //! a 3 and trusted) or refused for too many unsure digits (its start digit, in a ring, among
 //! them); and ones whose reading lost digits or could not tell which way up the page is are
-//! refused rather than solved wrongly.
+//! refused rather than solved wrongly, and so are ones whose lattice missed the maze's edge or
+//! that needed a digit changed to have a way out.
 
 mod common;
 
-use common::{photographed_and_refused, photographed_and_solved, test_data};
+use common::{
+    gridsight, photographed, photographed_and_refused, photographed_and_solved, test_data,
+};
 use serde_json::Value;
 
 /// The report of reading a photo of the maze `name` (in `tests/data/jump`) and its truth.
@@ -78,4 +81,43 @@ fn a_maze_of_ones_and_twos_read_as_surely_upside_down_is_refused() {
     let source = test_data("jump/round-11.jump");
     let message = photographed_and_refused(&source, "hard", 5159);
     assert!(message.contains("which way up"), "{message}");
+}
+
+#[test]
+fn a_maze_whose_lattice_missed_its_edge_is_refused() {
+    // A page rule joined a column of digits at the maze's left edge, and the lattice of digits
+    // stopped short of it and of the rows above and below: every digit in it read surely, but
+    // the 9x9 grid was not the 11x11 maze, and it was solved with exit 0. The start's ring is
+    // beside the grid's middle cell, so the reading is refused.
+    let source = test_data("jump/round-11.jump");
+    let message = photographed_and_refused(&source, "hard", 50007);
+    assert!(message.contains("start's ring"), "{message}");
+}
+
+#[test]
+fn a_maze_that_needed_a_digit_changed_to_have_a_way_out_is_refused() {
+    // The start's 5 read as 63 (its ring's blur), a jump with no way out; the corrector changed
+    // it to its next reading, 6, which has one, and that maze was solved with exit 0. The
+    // jump solver accepts any way out, so such a change is a guess, not a check.
+    let source = test_data("jump/round-11-digits-1-5.jump");
+    let message = photographed_and_refused(&source, "hard", 50119);
+    assert!(message.contains("corrected to"), "{message}");
+}
+
+#[test]
+fn reading_a_maze_told_it_is_one_refuses_it_when_the_way_up_is_in_doubt() {
+    // `read --kind jump` was refused as bad usage (exit 2): the maze's kind could not be told.
+    // Told, it judges the reading as `solve` does: this maze of 1s and 2s reads as surely
+    // upside down, so the grid is not printed.
+    let photo = photographed(&test_data("jump/round-11.jump"), "hard", 5159);
+    let read = gridsight()
+        .args(["read", "--kind", "jump", photo.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&photo).unwrap();
+    std::fs::remove_file(photo.with_extension("truth.json")).unwrap();
+    let message = String::from_utf8_lossy(&read.stderr);
+    assert_eq!(read.status.code(), Some(3), "{message}");
+    assert!(message.contains("which way up"), "{message}");
+    assert!(read.stdout.is_empty());
 }

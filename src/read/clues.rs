@@ -608,6 +608,7 @@ mod tests {
             cells,
             quarter_turns: 0,
             orientation_in_doubt: false,
+            start_off_centre: None,
         }
     }
 

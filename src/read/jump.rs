@@ -85,17 +85,20 @@ pub fn reread_start(
         _ => image::imageops::rotate270(&crop),
     };
     let whole = turned(lattice.cell_image(image, r, c, WHOLE_CELL_PIXELS, 0.0));
+    let mut reread = read.clone();
     let crop = match start_ring::find(&whole) {
         Some(ring) => inside_ring(&start_ring::erased(&whole, &ring), &ring),
-        None => turned(rules::without_rules(&lattice.cell_image(
-            image,
-            r,
-            c,
-            CELL_PIXELS,
-            START_INSET,
-        ))),
+        None => {
+            reread.start_off_centre = ring_beside(image, lattice, read, (row, column));
+            turned(rules::without_rules(&lattice.cell_image(
+                image,
+                r,
+                c,
+                CELL_PIXELS,
+                START_INSET,
+            )))
+        }
     };
-    let mut reread = read.clone();
     reread.cells[row * read.columns + column] = read_cell(
         without_ring_arcs(
             glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink),
@@ -107,6 +110,29 @@ pub fn reread_start(
         classifier,
     );
     reread
+}
+
+/// The cell (row, column, as `read`) next to `middle` that holds the start's ring, if one
+/// does: a lattice fitted to the digits that missed a row or column of the maze's edge (a page
+/// rule joined that column's digits into one blob) is not centred on the start, and the grid
+/// read in it is not the maze, though every digit in it may read surely.
+fn ring_beside(
+    image: &GrayImage,
+    lattice: &Lattice,
+    read: &GridRead,
+    (row, column): (usize, usize),
+) -> Option<(usize, usize)> {
+    let near = |centre: usize, count: usize| centre.saturating_sub(1)..=(centre + 1).min(count - 1);
+    near(row, read.rows)
+        .flat_map(|r| near(column, read.columns).map(move |c| (r, c)))
+        .filter(|&place| place != (row, column))
+        .find(|&(r, c)| {
+            let (source_row, source_column) =
+                source_cell(r, c, read.quarter_turns, lattice.rows, lattice.columns);
+            let whole =
+                lattice.cell_image(image, source_row, source_column, WHOLE_CELL_PIXELS, 0.0);
+            start_ring::find(&whole).is_some()
+        })
 }
 
 /// The first cell (row, column) of a maze's `values` (`rows` x `columns`, row-major) that is

@@ -77,6 +77,10 @@ pub struct GridRead {
     /// [`TURN_MARGIN`]: the digits could not tell which way up the page is. A maze of 1s and
     /// 2s reads as surely upside down as upright, and its upside-down reading is another grid.
     pub orientation_in_doubt: bool,
+    /// A jump maze's start ring, found in this cell (row, column, as read) next to the middle
+    /// one rather than in it: the lattice missed a row or column of the maze's edge, so the
+    /// grid is not the whole maze (see [`jump::reread_start`]).
+    pub start_off_centre: Option<(usize, usize)>,
 }
 
 impl CellRead {
@@ -440,6 +444,7 @@ fn read_upright(
         cells: cells.into_iter().flatten().collect(),
         quarter_turns: 0,
         orientation_in_doubt: false,
+        start_off_centre: None,
     }
 }
 
@@ -511,6 +516,7 @@ fn read_turned(
         cells,
         quarter_turns: turns,
         orientation_in_doubt: false,
+        start_off_centre: None,
     })
 }
 
@@ -1136,6 +1142,16 @@ fn corrected_if_possible(
             )));
         }
     }
+    if let Some((row, column)) = read.start_off_centre {
+        return Err(Error::Unreadable(format!(
+            "the start's ring is at r{}c{}, not in the middle of the {}x{} grid read: part of \
+             the maze was not found, so the reading is not trusted",
+            row + 1,
+            column + 1,
+            read.rows,
+            read.columns
+        )));
+    }
     if !puzzle.ambiguity_matters() {
         // Any way out satisfies such a solver, so it cannot catch misreads: a reading with many
         // unsure digits, or read as surely another way up, is refused rather than solved
@@ -1184,8 +1200,16 @@ fn corrected_if_possible(
                     read: values[index],
                     corrected: value,
                 })
-                .collect();
-            Ok((puzzle, Some(corrections)))
+                .collect::<Vec<Correction>>();
+            // A jump maze's solver accepts any way out: the change that gives one is a guess,
+            // not a check (a start read 63 was changed to 6, where 5 was printed).
+            match corrections.first() {
+                Some(first) if !puzzle.ambiguity_matters() => Err(Error::Unreadable(format!(
+                    "{first} for the {kind} puzzle to have a solution, which its solver cannot \
+                     check, so the reading is not trusted"
+                ))),
+                _ => Ok((puzzle, Some(corrections))),
+            }
         }
     }
 }
@@ -2054,6 +2078,7 @@ mod tests {
             cells,
             quarter_turns: 0,
             orientation_in_doubt: false,
+            start_off_centre: None,
         }
     }
 

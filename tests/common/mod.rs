@@ -56,7 +56,7 @@ pub fn test_data(name: &str) -> PathBuf {
 
 /// Photographs the puzzle file `source` with `gridsight photo` (`preset`, `seed`: the same seed
 /// gives the same bytes) into a scratch folder and returns the photo's path.
-fn photographed(source: &Path, preset: &str, seed: u64) -> PathBuf {
+pub fn photographed(source: &Path, preset: &str, seed: u64) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gridsight-photographed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let name = source.file_name().unwrap().to_string_lossy();
