@@ -8,11 +8,12 @@
 //! clues read as a number, dropped as a stray mark; a blurred 1 read as an 8, weighed by its
 //! width against the photo's own digits; clues beside a curled page's bent rows, followed along
 //! the bend, which also reads the number once missed in a photo where the totals corrector
-//! balanced it by dropping a sure number elsewhere.
+//! balanced it by dropping a sure number elsewhere. And photos once solved wrongly with exit 0,
+//! now refused: a digit other than 1 dropped as a stray mark, a lattice column beyond the grid.
 
 mod common;
 
-use common::{photographed_and_solved, test_data};
+use common::{photographed_and_refused, photographed_and_solved, test_data};
 use serde_json::Value;
 
 /// The report of reading a photo (preset `photo`) of `tests/data/PUZZLE` and its truth.
