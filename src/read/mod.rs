@@ -2116,8 +2116,8 @@ mod tests {
             confidence: 1.0,
             alternatives: Vec::new(),
         };
-        // #.  rows 1, 1 1 wide; columns 2, and an empty second column at the edge.
-        // #.
+        // #.  rows 1 and 1, two cells wide; columns 2 and, at the edge, an empty one (or a
+        // #.  column read as 0, which is read).
         let read = |columns: Vec<Vec<clues::ClueRead>>| NonogramRead {
             clues: clues::CluesRead {
                 rows: vec![vec![clue(1)], vec![clue(1)]],
