@@ -3,12 +3,13 @@
 //! once gave no grid at all or a lattice of the wrong size (see `detect::unbow`); a blurred,
 //! grainy photo whose blank cells' grain read as numbers (see `read::ink_patches`); a blurred
 //! page upside down whose orientation only the solver could tell (see `read::Reading::correct`).
+//! And one whose only correction that solves is too unlikely to take, refused.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::photographed_and_solved;
+use common::{photographed_and_failed, photographed_and_solved};
 use serde_json::Value;
 
 fn seed_puzzle(name: &str) -> PathBuf {
@@ -36,6 +37,15 @@ fn a_blurred_page_upside_down_is_read_the_way_its_solver_agrees_with() {
     // the classifier's confidence, needed a correction (r2c5 8 -> 6) and solved a wrong puzzle
     // with exit 0, while the runner-up reading, turned half round, solves as read.
     assert_hard_photo_read_exactly("5x5.txt", 8098);
+}
+
+#[test]
+fn a_correction_less_likely_than_one_ruled_out_reading_is_not_taken() {
+    // Two-digit clues blurred: 21 and 8 changed to 11 and 5 made a puzzle with one solution,
+    // not this one's, solved with exit 0. That pair of changes is less likely than one change
+    // to a reading the classifier all but rules out, so the reading as read stands: no solution.
+    let message = photographed_and_failed(&seed_puzzle("15x15-5122197.txt"), "hard", 40023, 4);
+    assert!(message.contains("no solution"), "{message}");
 }
 
 /// Asserts the hard photo of seed puzzle `name` made with `seed` is read and solved as a

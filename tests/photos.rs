@@ -410,6 +410,7 @@ fn newspaper_sudoku_photos_read_at_least_as_well_as_measured() {
         row["cell_accuracy"]
     );
     assert!(exact >= 158, "{exact} of 160 read exactly");
+    assert_eq!(row["accepted_wrong"], 0, "{row}");
 }
 
 /// The CRC-32 PNG chunks carry (ISO 3309), bit by bit: test data is tiny.

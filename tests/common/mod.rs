@@ -113,12 +113,18 @@ pub fn photographed_and_solved(
 /// `solve --json --no-image`, which must refuse it as unreadable (exit code 3); returns the
 /// report's error message. The scratch files are removed.
 pub fn photographed_and_refused(source: &Path, preset: &str, seed: u64) -> String {
+    photographed_and_failed(source, preset, seed, 3)
+}
+
+/// [`photographed_and_refused`] with the exit code the run must end with (4: the puzzle read
+/// has no solution).
+pub fn photographed_and_failed(source: &Path, preset: &str, seed: u64, code: i32) -> String {
     let photo = photographed(source, preset, seed);
     let (read, _) = solved_and_removed(&photo);
     let report = String::from_utf8_lossy(&read.stdout).to_string();
     assert_eq!(
         read.status.code(),
-        Some(3),
+        Some(code),
         "{} {preset} {seed}: {report}",
         source.display()
     );
