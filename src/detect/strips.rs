@@ -221,6 +221,7 @@ mod tests {
         let far = strip(&image, &lattice, Side::Left, 0, 9.0, 0.0, 10);
         assert_eq!(far.get_pixel(0, 5).0[0], 255);
     }
+
     #[test]
     fn a_bent_row_carries_its_bend_into_its_band() {
         // One row of ten 10-pixel cells from (50, 50), its lines sagging by 0.2 c² pixels at
