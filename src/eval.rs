@@ -220,7 +220,7 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>) -> Sample {
             let exact = normalised(&puzzle.to_json()) == normalised(&sample.truth.puzzle);
             sample.read_exactly = exact;
             if let Ok(solved) = crate::solve::solve(puzzle.as_ref(), limit) {
-                sample.accepted_wrong = !exact && (solved.unique || !puzzle.ambiguity_matters());
+                sample.accepted_wrong = !exact && !solved.ambiguous_for(puzzle.as_ref());
                 sample.solved_correctly = match &sample.truth.solution {
                     Some(solution) => exact && &solved.solution.to_json() == solution,
                     None => exact && solved.unique,

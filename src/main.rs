@@ -202,7 +202,7 @@ fn print_report(
                     stdout.write_all(report::trace_text(trace).as_bytes())?;
                 }
                 stdout.write_all(solved.to_text().as_bytes())?;
-                if !solved.unique && puzzle.ambiguity_matters() {
+                if solved.ambiguous_for(puzzle.as_ref()) {
                     eprintln!(
                         "gridsight: {}: more than one solution; the first is shown",
                         report.input

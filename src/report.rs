@@ -49,7 +49,7 @@ impl Report {
     /// The exit code this input alone would give.
     pub fn exit_code(&self) -> u8 {
         match &self.result {
-            Ok((puzzle, solved)) if !solved.unique && puzzle.ambiguity_matters() => EXIT_AMBIGUOUS,
+            Ok((puzzle, solved)) if solved.ambiguous_for(puzzle.as_ref()) => EXIT_AMBIGUOUS,
             Ok(_) => EXIT_UNIQUE,
             Err(error) => error.exit_code(),
         }

@@ -23,6 +23,14 @@ pub struct Solved {
     pub trace: Option<Trace>,
 }
 
+impl Solved {
+    /// Whether `puzzle`, solved so, has more than one solution where that counts against the
+    /// answer (exit 1): any way out of a jump maze is an answer.
+    pub fn ambiguous_for(&self, puzzle: &dyn Puzzle) -> bool {
+        !self.unique && puzzle.ambiguity_matters()
+    }
+}
+
 /// Solves `puzzle`, giving up after `limit` (no limit when `None`).
 pub fn solve(puzzle: &dyn Puzzle, limit: Option<Duration>) -> Result<Solved, Error> {
     solve_with(puzzle, limit, false)

@@ -82,6 +82,7 @@ pub fn line_readings(
                 .take(ALTERNATIVES)
                 .map(|&(value, p)| (Some(value), cost(n.confidence, p)))
                 .collect();
+            // Stray marks lie beyond the clues, outside where the reader looks last.
             if i == 0 && numbers.len() > 1 && could_be_stray(n.value) {
                 found.push((None, cost(n.confidence, stray_probability(n.confidence))));
             }
