@@ -244,7 +244,7 @@ fn eval_reports_every_kind_and_preset_of_the_samples_and_accepts_none_wrong() {
             assert_eq!(row(kind, preset)["read_exactly"], 1, "{kind} {preset}");
         }
     }
-    // Every photo not read exactly is refused (exit 2-5), never answered wrongly with exit 0.
+    // Every photo not read exactly ends otherwise than exit 0 (ambiguous, refused, unsolved).
     for row in &rows {
         assert_eq!(row["accepted_wrong"], 0, "{row}");
     }

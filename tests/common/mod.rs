@@ -110,15 +110,21 @@ pub fn photographed_and_solved(
 }
 
 /// Photographs the puzzle file `source` (see [`photographed`]) and reads the photo back with
-/// `solve --json --no-image`, which must refuse it as unreadable (exit code 3); returns the
-/// report's error message. The scratch files are removed.
-pub fn photographed_and_refused(source: &Path, preset: &str, seed: u64) -> String {
-    photographed_and_failed(source, preset, seed, 3)
+/// `solve --json --no-image`, which must refuse it as unreadable (exit code 3) with an error
+/// message containing `reason`. The scratch files are removed.
+pub fn assert_photographed_and_refused(source: &Path, preset: &str, seed: u64, reason: &str) {
+    assert_photographed_and_failed(source, preset, seed, 3, reason);
 }
 
-/// [`photographed_and_refused`] with the exit code the run must end with (4: the puzzle read
-/// has no solution).
-pub fn photographed_and_failed(source: &Path, preset: &str, seed: u64, code: i32) -> String {
+/// [`assert_photographed_and_refused`] with the exit code the run must end with (4: the
+/// puzzle read has no solution).
+pub fn assert_photographed_and_failed(
+    source: &Path,
+    preset: &str,
+    seed: u64,
+    code: i32,
+    reason: &str,
+) {
     let photo = photographed(source, preset, seed);
     let (read, _) = solved_and_removed(&photo);
     let report = String::from_utf8_lossy(&read.stdout).to_string();
@@ -129,8 +135,6 @@ pub fn photographed_and_failed(source: &Path, preset: &str, seed: u64, code: i32
         source.display()
     );
     let report: serde_json::Value = serde_json::from_str(&report).unwrap();
-    report["error"]["message"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
+    let message = report["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains(reason), "{message}");
 }
