@@ -92,12 +92,23 @@ fn a_maze_whose_lattice_missed_its_edge_is_refused() {
 }
 
 #[test]
-fn a_maze_that_needed_a_digit_changed_to_have_a_way_out_is_refused() {
+fn a_start_read_as_a_number_found_nowhere_else_in_the_maze_is_refused() {
     // The start's 5 read as 63 (its ring's blur), a jump with no way out; the corrector changed
-    // it to its next reading, 6, which has one, and that maze was solved with exit 0. The
-    // jump solver accepts any way out, so such a change is a guess, not a check.
+    // it to its next reading, 6, which has one, and that maze was solved with exit 0. No other
+    // cell of the maze reads 63, so that reading is doubtful and the maze is refused before
+    // any change (a change that gives a way out is refused too: see the unit test
+    // `a_jump_maze_needing_a_change_for_a_way_out_is_refused`).
     let source = test_data("jump/round-11-digits-1-5.jump");
-    assert_photographed_and_refused(&source, "hard", 50119, "corrected to");
+    assert_photographed_and_refused(&source, "hard", 50119, "low confidence");
+}
+
+#[test]
+fn a_digit_read_nowhere_else_in_the_maze_is_doubted() {
+    // A maze of 1s, 2s and 3s whose blurred 2 read as 7 at 0.66, sure enough on its own: the
+    // maze was solved (a way out around that cell) with exit 0 on a wrong grid. No other of
+    // its 121 digits reads 7, which makes that 7 unlikely.
+    let source = test_data("jump/round-13-digits-1-3.jump");
+    assert_photographed_and_refused(&source, "hard", 50108, "low confidence");
 }
 
 #[test]

@@ -1083,11 +1083,27 @@ pub struct Doubt {
 }
 
 impl Doubt {
+    /// The doubt of `cells`. In a grid of at least [`VALUES_KNOWN`] numbers, each number's
+    /// confidence is first weighed by how often its value and its alternatives are read
+    /// elsewhere in the grid (see [`confidence_among`]).
     pub fn of(cells: &[CellRead]) -> Doubt {
+        let mut counts: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
+        for cell in cells {
+            if let CellValue::Number(n) = cell.value {
+                *counts.entry(n).or_default() += 1;
+            }
+        }
+        let weighed = counts.values().sum::<usize>() >= VALUES_KNOWN;
         let confidences: Vec<f32> = cells
             .iter()
             .filter(|c| matches!(c.value, CellValue::Number(_)))
-            .map(|c| c.confidence)
+            .map(|c| {
+                if weighed {
+                    confidence_among(c, &counts)
+                } else {
+                    c.confidence
+                }
+            })
             .collect();
         Doubt {
             numbers: confidences.len(),
@@ -1101,6 +1117,43 @@ impl Doubt {
     /// [`EXPECTED_MISREADS`], [`LEAST_CONFIDENCE`]) is refused.
     pub fn too_high(&self) -> bool {
         self.misreads > EXPECTED_MISREADS || self.least < LEAST_CONFIDENCE
+    }
+}
+
+/// The fewest numbers a grid must hold for how often each value is read in it to say which
+/// values the puzzle uses (a jump maze holds 60-330; a grid of a few numbers says nothing).
+const VALUES_KNOWN: usize = 30;
+/// Pseudo-count added to every value's count in [`confidence_among`]: a value read nowhere
+/// else in the grid still weighs as much as one read once.
+const VALUE_PRIOR_COUNT: f32 = 1.0;
+
+/// `cell`'s confidence in its number given the values read in the whole grid (`counts`, the
+/// cell itself among them): the classifier's probability of each reading times how often that
+/// value is read in the other cells, normalised; the mass the classifier gave to readings it did
+/// not list is weighed as the most common value. Never more than the cell's own confidence:
+/// it only makes a number read nowhere else in the grid doubtful (a 7 among a maze of 1s, 2s
+/// and 3s is likelier a misread 2 than the one 7).
+fn confidence_among(cell: &CellRead, counts: &std::collections::HashMap<u32, usize>) -> f32 {
+    let CellValue::Number(value) = cell.value else {
+        return cell.confidence;
+    };
+    let weight = |v: CellValue| match v {
+        CellValue::Number(n) => {
+            let elsewhere = counts.get(&n).copied().unwrap_or(0) - usize::from(n == value);
+            elsewhere as f32 + VALUE_PRIOR_COUNT
+        }
+        _ => VALUE_PRIOR_COUNT,
+    };
+    let most = counts.values().copied().max().unwrap_or(0) as f32 + VALUE_PRIOR_COUNT;
+    let listed: f32 = cell.alternatives.iter().map(|&(_, p)| p).sum();
+    let unlisted = (1.0 - cell.confidence - listed).max(0.0);
+    let own = cell.confidence * weight(cell.value);
+    let others: f32 = cell.alternatives.iter().map(|&(v, p)| p * weight(v)).sum();
+    let total = own + others + unlisted * most;
+    if total > 0.0 {
+        (own / total).min(cell.confidence)
+    } else {
+        cell.confidence
     }
 }
 
@@ -2051,6 +2104,67 @@ mod tests {
         let many_a_little_unsure = vec![cell(CellValue::Number(2), 0.85); 7];
         assert!(Doubt::of(&many_a_little_unsure).too_high());
         assert_eq!(Doubt::of(&[]).least, 1.0);
+    }
+
+    /// A `rows` x `columns` grid read surely from `digits` (row by row, `0` blank).
+    fn sure_grid(rows: usize, columns: usize, digits: &str) -> GridRead {
+        let cells = digits
+            .bytes()
+            .enumerate()
+            .map(|(i, digit)| CellRead {
+                row: i / columns,
+                column: i % columns,
+                value: match digit - b'0' {
+                    0 => CellValue::Blank,
+                    n => CellValue::Number(u32::from(n)),
+                },
+                confidence: 1.0,
+                alternatives: Vec::new(),
+            })
+            .collect();
+        GridRead {
+            rows,
+            columns,
+            cells,
+            quarter_turns: 0,
+            orientation_in_doubt: false,
+            start_off_centre: None,
+        }
+    }
+
+    #[test]
+    fn a_number_read_nowhere_else_in_a_large_grid_is_doubted() {
+        // Forty sure 1s, 2s and 3s and one 7 read at 0.66, 2 its runner-up: a maze of 1-3
+        // with a blurred 2 (a real reading, jump hard photo seed 50108).
+        let mut maze = sure_grid(1, 41, &"123".repeat(14)[..41]);
+        misread(&mut maze, 40, CellValue::Number(7), 0.66);
+        maze.cells[40].alternatives = vec![(CellValue::Number(2), 0.2)];
+        let doubt = Doubt::of(&maze.cells);
+        assert!(doubt.too_high() && doubt.least < 0.2, "{doubt:?}");
+        // The same 7 where the grid holds many other 7s is as sure as the classifier says.
+        let mut sevens = sure_grid(1, 41, &"1237".repeat(11)[..41]);
+        misread(&mut sevens, 40, CellValue::Number(7), 0.66);
+        sevens.cells[40].alternatives = vec![(CellValue::Number(2), 0.2)];
+        let doubt = Doubt::of(&sevens.cells);
+        assert!(!doubt.too_high() && doubt.least > 0.6, "{doubt:?}");
+        // A few numbers say nothing about which values the puzzle uses.
+        let mut few = sure_grid(1, 5, "12317");
+        few.cells[4].confidence = 0.66;
+        few.cells[4].alternatives = vec![(CellValue::Number(2), 0.2)];
+        assert_eq!(Doubt::of(&few.cells).least, 0.66);
+    }
+
+    #[test]
+    fn a_jump_maze_needing_a_change_for_a_way_out_is_refused() {
+        // Every jump of 3 from the middle of a 3x3 block lands two cells past its edge, so
+        // there is no way out; the start's runner-up 2 lands on the first cell outside.
+        let mut maze = sure_grid(3, 3, "333333333");
+        misread(&mut maze, 4, CellValue::Number(3), 0.7);
+        maze.cells[4].alternatives = vec![(CellValue::Number(2), 0.3)];
+        match correct(&maze, "jump", None) {
+            Err(Error::Unreadable(why)) => assert!(why.contains("r2c2: read 3, corrected to 2")),
+            other => panic!("{:?}", other.map(|(_, corrections)| corrections)),
+        }
     }
 
     /// The classic Sudoku (a unique solution), one row per line, 0 for blank.
