@@ -205,3 +205,23 @@ fn a_lattice_line_beyond_the_grid_is_refused_not_solved_as_an_empty_column() {
         "column 11 at the grid's edge",
     );
 }
+
+#[test]
+fn a_ten_blurred_into_a_blob_three_digits_wide_is_read_as_two_digits() {
+    // Boxed clues in a bold face: row 6's "10" blurs into one blob as wide as three digits,
+    // which the glyph finder cut in three, its 0 down the middle (149; the wider crop read 9).
+    // Cut in two as well, 10 is among its readings and the corrector takes it. This was the
+    // photo's only misread: its rows and columns did not agree (exit 3).
+    let (report, truth) = solved("nonogram-13x28.non", 30006);
+    assert_read_exactly_with(&report, &truth, &["row 6 clue 1: read 9, corrected to 10"]);
+}
+
+#[test]
+fn clue_numbers_longer_than_their_line_are_read_as_an_alternative_that_fits() {
+    // Three boxed two-digit clues read with a third digit: row 5's 10 as 143, column 4's 22
+    // as 222, column 9's 14 as 146, in a grid of 10 columns and 30 rows (exit 3: too many
+    // for the correctors). No clue is longer than its line; each one's likeliest reading that
+    // fits is the truth, and nothing needs correcting.
+    let (report, truth) = solved("nonogram-10x30.non", 30002);
+    assert_read_exactly_with(&report, &truth, &[]);
+}

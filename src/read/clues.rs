@@ -42,6 +42,34 @@ impl CluesRead {
         self.rows.iter().chain(&self.columns).map(Vec::len).sum()
     }
 
+    /// These clues with every number longer than its line (a row's clue over the number of
+    /// columns, a column's over the number of rows) read as its likeliest alternative that
+    /// fits, the reading it replaces kept as an alternative: a clue box's line or a wide digit
+    /// cut in two adds a digit (a 15 read 125), and the true value is often the next reading.
+    /// A number with no alternative that fits stays, for the totals to refuse.
+    pub fn within_lines(mut self) -> CluesRead {
+        let (row_length, column_length) = (self.columns.len() as u32, self.rows.len() as u32);
+        let fit = |numbers: &mut Vec<ClueRead>, length: u32| {
+            for number in numbers.iter_mut().filter(|n| n.value > length) {
+                let Some(at) = number.alternatives.iter().position(|a| a.0 <= length) else {
+                    continue;
+                };
+                let (value, confidence) = number.alternatives.remove(at);
+                number.alternatives.push((number.value, number.confidence));
+                number.alternatives.sort_by(|a, b| b.1.total_cmp(&a.1));
+                number.value = value;
+                number.confidence = confidence;
+            }
+        };
+        for numbers in &mut self.rows {
+            fit(numbers, row_length);
+        }
+        for numbers in &mut self.columns {
+            fit(numbers, column_length);
+        }
+        self
+    }
+
     /// The mean confidence of the numbers read, 0 when none were.
     pub fn sureness(&self) -> f32 {
         let sum: f32 = self
@@ -265,14 +293,27 @@ pub fn reread_boxed(
 }
 
 /// `first` with each cell that `second` (the same lattice read another way) reads otherwise
-/// given that reading as its likeliest alternative, for the corrector to weigh.
+/// given that reading as its likeliest alternative, and the second reading's own alternatives
+/// among the rest at the higher of their two probabilities, for the corrector to weigh: a clue
+/// whose true value only the second reading found, and not first (a 10 read 149 at the usual
+/// cut, 9 or 10 in the wider crop), can still be corrected to it.
 pub fn with_second_readings(first: &GridRead, second: &GridRead) -> GridRead {
     let mut merged = first.clone();
     for (cell, other) in merged.cells.iter_mut().zip(&second.cells) {
         if cell.value == other.value {
             continue;
         }
+        for &(value, p) in &other.alternatives {
+            if value == cell.value || value == other.value {
+                continue;
+            }
+            match cell.alternatives.iter_mut().find(|a| a.0 == value) {
+                Some(known) => known.1 = known.1.max(p),
+                None => cell.alternatives.push((value, p)),
+            }
+        }
         cell.alternatives.retain(|a| a.0 != other.value);
+        cell.alternatives.sort_by(|a, b| b.1.total_cmp(&a.1));
         cell.alternatives.insert(0, (other.value, other.confidence));
     }
     merged
@@ -564,6 +605,35 @@ mod tests {
     use crate::render::canvas::{self, HAlign};
     use crate::render::FontName;
     use image::{Rgb, RgbImage};
+
+    #[test]
+    fn a_number_longer_than_its_line_is_read_as_its_likeliest_alternative_that_fits() {
+        let read = |value: u32, alternatives: Vec<(u32, f32)>| ClueRead {
+            value,
+            confidence: 0.6,
+            alternatives,
+        };
+        // Two rows of 12 columns, twelve columns of 2 rows.
+        let clues = CluesRead {
+            rows: vec![
+                vec![read(143, vec![(141, 0.3), (10, 0.2), (9, 0.1)])],
+                vec![read(12, vec![(2, 0.3)])],
+            ],
+            columns: vec![vec![read(2, vec![]), read(999, vec![(300, 0.1)])]; 12],
+        }
+        .within_lines();
+        assert_eq!(clues.rows[0][0].value, 10);
+        assert_eq!(clues.rows[0][0].confidence, 0.2);
+        assert_eq!(
+            clues.rows[0][0].alternatives,
+            vec![(143, 0.6), (141, 0.3), (9, 0.1)]
+        );
+        assert_eq!(clues.rows[1][0].value, 12, "as long as its line");
+        assert_eq!(
+            clues.columns[0][1].value, 999,
+            "nothing fits: left for the totals"
+        );
+    }
 
     /// A row band with `texts` printed at the given cell positions (from the band's left).
     fn band(texts: &[(&str, f32)], cells: u32) -> GrayImage {

@@ -1394,7 +1394,9 @@ impl NonogramRead {
     }
 
     /// The black cells of `grid` (read in any orientation) as givens of the puzzle that starts
-    /// at `origin` in the lattice, or that is the lattice turned `turns` quarter turns.
+    /// at `origin` in the lattice, or that is the lattice turned `turns` quarter turns; clue
+    /// numbers longer than their line read as an alternative that fits (see
+    /// [`clues::CluesRead::within_lines`]).
     pub fn new(
         clues: clues::CluesRead,
         grid: &GridRead,
@@ -1423,7 +1425,7 @@ impl NonogramRead {
             .map(|(r, c)| (r - origin.0, c - origin.1))
             .collect();
         NonogramRead {
-            clues,
+            clues: clues.within_lines(),
             givens,
             origin,
             quarter_turns: turns,
