@@ -42,6 +42,34 @@ impl CluesRead {
         self.rows.iter().chain(&self.columns).map(Vec::len).sum()
     }
 
+    /// These clues with every number longer than its line (a row's clue over the number of
+    /// columns, a column's over the number of rows) read as its likeliest alternative that
+    /// fits, the reading it replaces kept as an alternative: a clue box's line or a wide digit
+    /// cut in two adds a digit (a 15 read 125), and the true value is often the next reading.
+    /// A number with no alternative that fits stays, for the totals to refuse.
+    pub fn within_lines(mut self) -> CluesRead {
+        let (row_length, column_length) = (self.columns.len() as u32, self.rows.len() as u32);
+        let fit = |numbers: &mut Vec<ClueRead>, length: u32| {
+            for number in numbers.iter_mut().filter(|n| n.value > length) {
+                let Some(at) = number.alternatives.iter().position(|a| a.0 <= length) else {
+                    continue;
+                };
+                let (value, confidence) = number.alternatives.remove(at);
+                number.alternatives.push((number.value, number.confidence));
+                number.alternatives.sort_by(|a, b| b.1.total_cmp(&a.1));
+                number.value = value;
+                number.confidence = confidence;
+            }
+        };
+        for numbers in &mut self.rows {
+            fit(numbers, row_length);
+        }
+        for numbers in &mut self.columns {
+            fit(numbers, column_length);
+        }
+        self
+    }
+
     /// The mean confidence of the numbers read, 0 when none were.
     pub fn sureness(&self) -> f32 {
         let sum: f32 = self
@@ -147,7 +175,8 @@ const BLANK_REREAD_SURENESS: f32 = 0.9;
 
 /// `grid` with every number in a boxed nonogram's clue cells (the `top` rows and `left`
 /// columns of `lattice`, read upright) read again from a crop reaching past its box, and every
-/// box read blank too (kept blank unless a number reads [`BLANK_REREAD_SURENESS`] there).
+/// box read blank too (kept blank unless a number reads [`BLANK_REREAD_SURENESS`] there); a 1
+/// read unsurely whose wider crop reads blank that surely becomes blank.
 pub fn reread_boxed(
     image: &GrayImage,
     lattice: &Lattice,
@@ -252,31 +281,70 @@ pub fn reread_boxed(
         if ranked[0].1 < least {
             continue;
         }
-        if let (CellValue::Number(n), confidence) = ranked[0] {
-            if n >= 1 {
-                let cell = &mut reread.cells[r * grid.columns + c];
+        let cell = &mut reread.cells[r * grid.columns + c];
+        match ranked[0] {
+            (CellValue::Number(n), confidence) if n >= 1 => {
                 cell.value = CellValue::Number(n);
                 cell.confidence = confidence;
                 cell.alternatives = ranked[1..].to_vec();
             }
+            // A 1 in the box alone that the wider crop, wiping the box's lines, finds no ink
+            // for is a remnant of the box's line, where the lattice sits off the printed box.
+            // Not a 1 read surely: 1s stacked in a band line up like a rule and are wiped with
+            // it in the wider crops.
+            (CellValue::Blank, confidence)
+                if cell.value == CellValue::Number(1)
+                    && cell.confidence < SURE_ONE
+                    && confidence >= BLANK_REREAD_SURENESS =>
+            {
+                cell.alternatives = vec![(cell.value, cell.confidence)];
+                cell.value = CellValue::Blank;
+                cell.confidence = confidence;
+            }
+            _ => {}
         }
     }
     reread
 }
 
-/// `first` with each cell that `second` (the same lattice read another way) reads otherwise
-/// given that reading as its likeliest alternative, for the corrector to weigh.
-pub fn with_second_readings(first: &GridRead, second: &GridRead) -> GridRead {
+/// Each cell of `first` and `second` (the same lattice read two ways) as the surer of its two
+/// readings, the other one's value its likeliest alternative and the other's own alternatives
+/// among the rest at the higher of their two probabilities, for the corrector to weigh. Per
+/// cell, not the reading surer overall: on a photo whose lattice sits a little off the boxes,
+/// the box alone holds a remnant of its line beside the digit (a 6 read 16 at 0.6), which the
+/// wider crop wipes as a line (6 at 0.99), while elsewhere the wider crop takes in a
+/// neighbour's print and reads less surely than the box alone.
+pub fn surer_of_each(first: &GridRead, second: &GridRead) -> GridRead {
     let mut merged = first.clone();
     for (cell, other) in merged.cells.iter_mut().zip(&second.cells) {
         if cell.value == other.value {
             continue;
         }
-        cell.alternatives.retain(|a| a.0 != other.value);
-        cell.alternatives.insert(0, (other.value, other.confidence));
+        let (mut surer, less) = if other.confidence > cell.confidence {
+            (other.clone(), &*cell)
+        } else {
+            (cell.clone(), other)
+        };
+        for &(value, p) in &less.alternatives {
+            if value == surer.value || value == less.value {
+                continue;
+            }
+            match surer.alternatives.iter_mut().find(|a| a.0 == value) {
+                Some(known) => known.1 = known.1.max(p),
+                None => surer.alternatives.push((value, p)),
+            }
+        }
+        surer.alternatives.retain(|a| a.0 != less.value);
+        surer.alternatives.sort_by(|a, b| b.1.total_cmp(&a.1));
+        surer.alternatives.insert(0, (less.value, less.confidence));
+        *cell = surer;
     }
     merged
 }
+
+/// How sure a 1 read in its box alone must be to stay a number when its wider crop reads
+/// blank: printed 1s read at 0.999 or more, box line remnants at 0.65-0.98 on a dev set.
+const SURE_ONE: f32 = 0.99;
 
 /// Side of the square a boxed clue and its margin are resampled to.
 const BOXED_PIXELS: u32 = 80;
@@ -565,6 +633,35 @@ mod tests {
     use crate::render::FontName;
     use image::{Rgb, RgbImage};
 
+    #[test]
+    fn a_number_longer_than_its_line_is_read_as_its_likeliest_alternative_that_fits() {
+        let read = |value: u32, alternatives: Vec<(u32, f32)>| ClueRead {
+            value,
+            confidence: 0.6,
+            alternatives,
+        };
+        // Two rows of 12 columns, twelve columns of 2 rows.
+        let clues = CluesRead {
+            rows: vec![
+                vec![read(143, vec![(141, 0.3), (10, 0.2), (9, 0.1)])],
+                vec![read(12, vec![(2, 0.3)])],
+            ],
+            columns: vec![vec![read(2, vec![]), read(999, vec![(300, 0.1)])]; 12],
+        }
+        .within_lines();
+        assert_eq!(clues.rows[0][0].value, 10);
+        assert_eq!(clues.rows[0][0].confidence, 0.2);
+        assert_eq!(
+            clues.rows[0][0].alternatives,
+            vec![(143, 0.6), (141, 0.3), (9, 0.1)]
+        );
+        assert_eq!(clues.rows[1][0].value, 12, "as long as its line");
+        assert_eq!(
+            clues.columns[0][1].value, 999,
+            "nothing fits: left for the totals"
+        );
+    }
+
     /// A row band with `texts` printed at the given cell positions (from the band's left).
     fn band(texts: &[(&str, f32)], cells: u32) -> GrayImage {
         let mut page = RgbImage::from_pixel(cells * PIXELS, PIXELS, Rgb([240; 3]));
@@ -610,6 +707,37 @@ mod tests {
             orientation_in_doubt: false,
             start_off_centre: None,
         }
+    }
+
+    #[test]
+    fn each_cell_takes_the_surer_of_its_two_readings_the_other_its_first_alternative() {
+        let mut first = grid_read(&["16", "1."]);
+        let mut second = grid_read(&["66", ".."]);
+        let set = |grid: &mut GridRead, i: usize, p: f32, alternatives: Vec<(CellValue, f32)>| {
+            grid.cells[i].confidence = p;
+            grid.cells[i].alternatives = alternatives;
+        };
+        set(&mut first, 0, 0.6, vec![(CellValue::Number(4), 0.3)]);
+        set(&mut second, 0, 0.99, vec![(CellValue::Number(5), 0.01)]);
+        set(&mut first, 2, 0.65, vec![]);
+        set(&mut second, 2, 1.0, vec![]);
+        let merged = surer_of_each(&first, &second);
+        assert_eq!(merged.cells[0].value, CellValue::Number(6));
+        assert_eq!(merged.cells[0].confidence, 0.99);
+        assert_eq!(
+            merged.cells[0].alternatives,
+            vec![
+                (CellValue::Number(1), 0.6),
+                (CellValue::Number(4), 0.3),
+                (CellValue::Number(5), 0.01)
+            ]
+        );
+        assert_eq!(merged.cells[1], first.cells[1], "read alike");
+        assert_eq!(merged.cells[2].value, CellValue::Blank);
+        assert_eq!(
+            merged.cells[2].alternatives,
+            vec![(CellValue::Number(1), 0.65)]
+        );
     }
 
     #[test]

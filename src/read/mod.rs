@@ -1447,7 +1447,9 @@ impl NonogramRead {
     }
 
     /// The black cells of `grid` (read in any orientation) as givens of the puzzle that starts
-    /// at `origin` in the lattice, or that is the lattice turned `turns` quarter turns.
+    /// at `origin` in the lattice, or that is the lattice turned `turns` quarter turns; clue
+    /// numbers longer than their line read as an alternative that fits (see
+    /// [`clues::CluesRead::within_lines`]).
     pub fn new(
         clues: clues::CluesRead,
         grid: &GridRead,
@@ -1476,7 +1478,7 @@ impl NonogramRead {
             .map(|(r, c)| (r - origin.0, c - origin.1))
             .collect();
         NonogramRead {
-            clues,
+            clues: clues.within_lines(),
             givens,
             origin,
             quarter_turns: turns,
@@ -1830,16 +1832,9 @@ pub fn read_puzzle(
         if let Some((clues, top, left)) = clues::boxed_clues(upright) {
             // The wider crops of the reread keep digits that fill their boxes whole, but on a
             // photo whose lattice sits a little off the boxes they take in a neighbour's line
-            // or print: the reading surer overall stands, the other one's values its cells'
-            // first alternatives.
+            // or print: each box's surer reading stands, the other its first alternative.
             let reread = clues::reread_boxed(image, lattice, upright, (top, left), classifier);
-            let reread_surer = clues::boxed_clues(&reread)
-                .is_some_and(|(again, _, _)| again.sureness() >= clues.sureness());
-            let merged = if reread_surer {
-                clues::with_second_readings(&reread, upright)
-            } else {
-                clues::with_second_readings(upright, &reread)
-            };
+            let merged = clues::surer_of_each(upright, &reread);
             let (clues, origin) = match clues::boxed_clues(&merged) {
                 Some((clues, top, left)) => (clues, (top, left)),
                 None => (clues, (top, left)),

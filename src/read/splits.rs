@@ -59,6 +59,12 @@ pub fn ranked_at_splits(
         _ => Vec::new(),
     };
     let mut ranked = ranked_from_content(content, crop, classifier, widths);
+    if let Some(fewer) = wide_blobs_halved(crop, &darkness, levels.ink, &found) {
+        merge(
+            &mut ranked,
+            ranked_from_content(fewer, crop, classifier, widths),
+        );
+    }
     if ranked[0].1 >= SURE || found.is_empty() {
         return ranked;
     }
@@ -75,15 +81,82 @@ pub fn ranked_at_splits(
         if !matches!(&content, CellContent::Glyphs(other) if other.len() == found.len()) {
             continue;
         }
-        for (value, p) in ranked_from_content(content, crop, classifier, widths) {
-            match ranked.iter_mut().find(|(v, _)| *v == value) {
-                Some(known) => known.1 = known.1.max(p),
-                None => ranked.push((value, p)),
-            }
+        merge(
+            &mut ranked,
+            ranked_from_content(content, crop, classifier, widths),
+        );
+    }
+    ranked
+}
+
+/// `ranked` with the readings `more` added, each value at its higher probability, most likely
+/// first again.
+fn merge(ranked: &mut Vec<(CellValue, f32)>, more: Vec<(CellValue, f32)>) {
+    for (value, p) in more {
+        match ranked.iter_mut().find(|(v, _)| *v == value) {
+            Some(known) => known.1 = known.1.max(p),
+            None => ranked.push((value, p)),
         }
     }
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-    ranked
+}
+
+/// Blobs the glyph finder cut into this many digits or more are read cut in two as well.
+const MANY_PIECES: usize = 3;
+
+/// Wider than this many tenths of its height a blob would be cut: never, for finding the
+/// blobs whole.
+const NEVER_CUT_TENTHS: u32 = 1000;
+
+/// The glyphs `found` with the pieces of every blob they cut into [`MANY_PIECES`] or more
+/// replaced by the blob cut in two at its faintest column (see [`glyphs::halves`]); `None`
+/// when no blob was cut so. The glyph finder counts a blob's digits by its width alone, and a
+/// bold 10 blurred into one blob (a wide 0, a 1 with flag and foot) measures as three digits:
+/// the 0 cut down the middle reads as 49. A nonogram's clue has two digits at most, and the
+/// readings of both cuts are ranked together.
+fn wide_blobs_halved(
+    crop: &GrayImage,
+    darkness: &[f32],
+    ink: f32,
+    found: &[NormalisedGlyph],
+) -> Option<CellContent> {
+    let CellContent::Glyphs(blobs) =
+        glyphs::find_glyphs_cut_wider_than(crop, darkness, ink, NEVER_CUT_TENTHS)
+    else {
+        return None;
+    };
+    let centre = |g: &NormalisedGlyph| (g.bounds.x0 + g.bounds.x1) / 2;
+    let mut chosen: Vec<NormalisedGlyph> = Vec::new();
+    let mut any_halved = false;
+    let mut taken = vec![false; found.len()];
+    for blob in &blobs {
+        let inside: Vec<usize> = (0..found.len())
+            .filter(|&i| (blob.bounds.x0..blob.bounds.x1).contains(&centre(&found[i])))
+            .collect();
+        if inside.len() < MANY_PIECES {
+            continue;
+        }
+        let Some(halves) = glyphs::halves(blob) else {
+            continue;
+        };
+        for &i in &inside {
+            taken[i] = true;
+        }
+        chosen.extend(halves);
+        any_halved = true;
+    }
+    if !any_halved {
+        return None;
+    }
+    chosen.extend(
+        found
+            .iter()
+            .zip(&taken)
+            .filter(|(_, &taken)| !taken)
+            .map(|(g, _)| g.clone()),
+    );
+    chosen.sort_by_key(|g| g.bounds.x0);
+    Some(CellContent::Glyphs(chosen))
 }
 
 /// The widths of the 1s and the other digits that the clue `crops` of one photo read surely at
