@@ -3,7 +3,9 @@
 //! once gave no grid at all or a lattice of the wrong size (see `detect::unbow`); a blurred,
 //! grainy photo whose blank cells' grain read as numbers (see `read::ink_patches`); a blurred
 //! page upside down whose orientation only the solver could tell (see `read::Reading::correct`).
-//! And one whose only correction that solves is too unlikely to take, refused.
+//! And one whose only correction that solves is too unlikely to take, refused. At the photo
+//! preset, a small grid whose bold border, thicker than the solid patches first wiped from the
+//! ink, was not followed: its bottom line went onto the digits above it (see `detect`).
 
 mod common;
 
@@ -53,10 +55,38 @@ fn a_correction_less_likely_than_one_ruled_out_reading_is_not_taken() {
     );
 }
 
+#[test]
+fn a_small_grids_bold_bottom_line_is_followed_not_the_digits_above_it() {
+    // A 5x5 grid with a 2 in three of its bottom cells, on a curled page: the lattice's bottom
+    // line was led onto the 2s' feet, the bottom row read the 2s' top halves, two as sure 4s,
+    // and a wrong puzzle was solved with exit 0.
+    assert_photo_read_exactly(
+        &common::test_data("nurikabe-5x5-clues-below.txt"),
+        "photo",
+        7878,
+    );
+}
+
+#[test]
+fn a_small_grids_bold_border_is_followed_on_a_tilted_photo() {
+    // The same grid, its bottom line led half a row up: the puzzle read had no solution.
+    assert_photo_read_exactly(
+        &common::test_data("nurikabe-5x5-clues-below.txt"),
+        "photo",
+        7938,
+    );
+}
+
 /// Asserts the hard photo of seed puzzle `name` made with `seed` is read and solved as a
 /// Nurikabe with exactly the truth's clues and solution.
 fn assert_hard_photo_read_exactly(name: &str, seed: u64) {
-    let (report, truth) = photographed_and_solved(&seed_puzzle(name), "hard", seed);
+    assert_photo_read_exactly(&seed_puzzle(name), "hard", seed);
+}
+
+/// Asserts the `preset` photo of the puzzle file `source` made with `seed` is read and solved
+/// as a Nurikabe with exactly the truth's clues and solution.
+fn assert_photo_read_exactly(source: &Path, preset: &str, seed: u64) {
+    let (report, truth) = photographed_and_solved(source, preset, seed);
     assert_eq!(report["kind"], "nurikabe");
     assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
     assert_eq!(report["solution"], truth["solution"]);

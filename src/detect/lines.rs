@@ -56,6 +56,63 @@ impl Mask {
         }
     }
 
+    /// The same mask with only the solid patches at least `side` square kept apart near the
+    /// sides of the `outline` rectangle (left, top, width, height), up to `rim` pixels inside
+    /// it and anywhere outside it: the ink of smaller ones wiped there before (see
+    /// [`Mask::without_solids`]) is ink again. Once the cells are counted, a grid's bold
+    /// border, thicker than the square first wiped when the grid is small, is a line to
+    /// follow, while a black cell still fills a square of a third of a cell; further inside,
+    /// blurred bold digits stay wiped as before, so no inner line is led onto them.
+    pub fn with_larger_solids_by_border(
+        &self,
+        side: usize,
+        outline: (usize, usize, usize, usize),
+        rim: usize,
+    ) -> Mask {
+        if self.solid.len() != self.ink.len() {
+            return self.with_nothing_solid();
+        }
+        let larger = Mask {
+            ink: self
+                .ink
+                .iter()
+                .zip(&self.solid)
+                .map(|(&i, &s)| i | s)
+                .collect(),
+            solid: Vec::new(),
+            width: self.width,
+            height: self.height,
+        }
+        .without_solids(side);
+        let (left, top, width, height) = outline;
+        let deep_inside = |x: usize, y: usize| {
+            x >= left + rim && x + rim < left + width && y >= top + rim && y + rim < top + height
+        };
+        let pick = |first: &[bool], second: &[bool], at: usize| {
+            if deep_inside(at % self.width, at / self.width) {
+                first.get(at).copied().unwrap_or(false)
+            } else {
+                second.get(at).copied().unwrap_or(false)
+            }
+        };
+        let ink = (0..self.ink.len())
+            .map(|at| pick(&self.ink, &larger.ink, at))
+            .collect();
+        let solid: Vec<bool> = (0..self.ink.len())
+            .map(|at| pick(&self.solid, &larger.solid, at))
+            .collect();
+        Mask {
+            ink,
+            solid: if solid.iter().any(|&s| s) {
+                solid
+            } else {
+                Vec::new()
+            },
+            width: self.width,
+            height: self.height,
+        }
+    }
+
     /// The same mask with solid patches of ink moved from `ink` to `solid`: every pixel covered
     /// by a fully inked `side` x `side` square. A nonogram's black given cells are such patches;
     /// left in, they look like ink half-way between grid lines and hide the spacing. Grid lines,
@@ -715,6 +772,27 @@ mod tests {
             assert!(before == after || near_patch, "({x}, {y}) wiped");
         }
         assert_eq!(count_cells(&mask.without_solids(6)), Some(10));
+    }
+
+    #[test]
+    fn a_bold_border_wiped_as_solid_is_ink_again_under_a_larger_square() {
+        // A 300-pixel grid of 5 cells with an 8-pixel border and a black cell (60..120 square).
+        let mut mask = grid_mask(300, 5, 0.0);
+        for y in 0..300 {
+            for x in 0..300 {
+                let border = x < 8 || y < 8 || x >= 292 || y >= 292;
+                let black = (60..120).contains(&x) && (60..120).contains(&y);
+                mask.ink[y * 300 + x] |= border || black;
+            }
+        }
+        let first = mask.without_solids(6);
+        assert!(!first.ink[150 * 300 + 4], "the border first wiped");
+        let larger = first.with_larger_solids_by_border(20, (0, 0, 300, 300), 15);
+        assert!(larger.ink[150 * 300 + 4] && larger.ink[296 * 300 + 150]);
+        assert!(!larger.ink[90 * 300 + 90] && larger.solid[90 * 300 + 90]);
+        // Deeper inside than the rim, patches wiped by the first square stay wiped.
+        let rimmed = first.with_larger_solids_by_border(20, (0, 0, 300, 300), 100);
+        assert!(rimmed.ink[150 * 300 + 4] && !rimmed.ink[150 * 300 + 150]);
     }
 
     #[test]

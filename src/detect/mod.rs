@@ -714,6 +714,20 @@ fn lattice_warped(
             .map(|inner| inner.map(|(x, y)| to_photo((x + margin, y + margin)))),
         uncounted: true,
     })?;
+    // Solids were wiped from the mask before the lines were counted by a square of a 50th of
+    // it: a small grid's bold border is thicker than that (a 5x5 Nurikabe's, blurred, 0.14 of
+    // a cell), and with it wiped its lines were followed onto the digits beside it. A black
+    // cell fills a square of a third of a cell. Only by the border: inside, a blurred bold
+    // digit fills the first square too, and left in, the lines near it were led onto it (two
+    // Sudoku hard photos each read one more digit wrong).
+    let cell = (fw / columns as f64).min(fh / rows as f64);
+    let solid_side = (cell * SOLID_CELL_SHARE) as usize;
+    let wide = if solid_side > (rw + 2 * m).max(rh + 2 * m) / 50 {
+        let rim = (cell * BORDER_RIM).round() as usize;
+        wide.with_larger_solids_by_border(solid_side, (m, m, rw, rh), rim)
+    } else {
+        wide
+    };
     let across_wide = wide.transposed();
     // Evenly spaced lines `rows` and `columns` each way, followed near every crossing.
     let fit = |rows: usize, columns: usize| {
@@ -771,6 +785,13 @@ fn lattice_warped(
         cover,
     ))
 }
+
+/// The side of the squares of ink, as a share of a cell, kept out of the mask the lines are
+/// followed in (black cells), once the cells are counted.
+const SOLID_CELL_SHARE: f64 = 1.0 / 3.0;
+
+/// How far inside the outline (share of a cell) a bold border is looked for as a line.
+const BORDER_RIM: f64 = 0.25;
 
 /// How much more of its lines on ink (see [`line_cover`]) a count one off the counted one must
 /// give to replace it.
