@@ -2176,29 +2176,7 @@ mod tests {
     ];
 
     fn classic_read() -> GridRead {
-        let cells = CLASSIC
-            .iter()
-            .flat_map(|line| line.bytes())
-            .enumerate()
-            .map(|(i, digit)| CellRead {
-                row: i / 9,
-                column: i % 9,
-                value: match digit - b'0' {
-                    0 => CellValue::Blank,
-                    n => CellValue::Number(u32::from(n)),
-                },
-                confidence: 1.0,
-                alternatives: Vec::new(),
-            })
-            .collect();
-        GridRead {
-            rows: 9,
-            columns: 9,
-            cells,
-            quarter_turns: 0,
-            orientation_in_doubt: false,
-            start_off_centre: None,
-        }
+        sure_grid(9, 9, &CLASSIC.concat())
     }
 
     fn misread(read: &mut GridRead, index: usize, as_read: CellValue, confidence: f32) {
