@@ -92,6 +92,16 @@ fn a_maze_whose_lattice_missed_its_edge_is_refused() {
 }
 
 #[test]
+fn a_maze_whose_end_rows_curl_off_the_lattice_of_digits_is_refused() {
+    // The three-digit rows at the top and bottom of a round maze stood a third to a half of a
+    // cell off where the lattice of digits put them, on a curled page, and were left out: the
+    // 11-row maze inside still had its start in the middle and was solved with exit 0 on a
+    // wrong grid. Digits standing in a line just beyond the lattice now mean it stops short.
+    let source = test_data("jump/round-13-digits-1-3.jump");
+    assert_photographed_and_refused(&source, "hard", 50007, "no puzzle grid found");
+}
+
+#[test]
 fn a_start_read_as_a_number_found_nowhere_else_in_the_maze_is_refused() {
     // The start's 5 read as 63 (its ring's blur), a jump with no way out; the corrector changed
     // it to its next reading, 6, which has one, and that maze was solved with exit 0. No other

@@ -45,11 +45,96 @@ pub fn find(image: &GrayImage) -> Result<Lattice, String> {
     let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
     let glyphs = glyphs_among(&pieces_in(&ink, sw, sh));
     let mut fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;
+    if digits_beyond(&fit, &glyphs) >= LEAST_DIGITS_BEYOND {
+        return Err(
+            "digits stand in a line beyond the lattice of digits found: part of the maze was not \
+             found"
+                .into(),
+        );
+    }
     if let Some(ring) = start_ring(&fit, &ink, sw) {
         fit.centre_on(ring);
     }
     let scale = f64::from(factor);
     Ok(fit.lattice(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
+}
+
+/// How far (in cells) from a place one step outside the lattice a glyph is taken for a digit
+/// there, and how many such digits along one side mean the lattice stops short of the maze.
+const BEYOND_REACH: f64 = 0.6;
+const LEAST_DIGITS_BEYOND: usize = 2;
+
+/// The most glyphs along one side of `fit` standing about where the next row or column out
+/// would hold digits, each beside a glyph of the lattice and of its size: the maze's end rows
+/// bent off the lattice's prediction by a curled page (a third to a half of a cell), which
+/// the fit left out, and the smaller maze inside would be solved.
+fn digits_beyond(fit: &Fit, glyphs: &[Glyph]) -> usize {
+    let index = Index::new(glyphs);
+    let place_glyph = |(r, c): (i32, i32), reach: f64, size: f64| {
+        let pitch = local_pitch(fit, r, c);
+        index.nearest(
+            glyphs,
+            fit.point(f64::from(r), f64::from(c)),
+            reach * pitch,
+            size * pitch,
+        )
+    };
+    // The members' glyph sizes in cells, as `refine` measures them.
+    let size_ratio = {
+        let mut ratios: Vec<f64> = fit
+            .members
+            .iter()
+            .filter_map(|&(r, c, _)| {
+                let pitch = local_pitch(fit, r, c);
+                let (x, y) = fit.point(f64::from(r), f64::from(c));
+                let distance = |g: usize| (glyphs[g].x - x).hypot(glyphs[g].y - y);
+                index
+                    .within(x, y, TOLERANCE * pitch)
+                    .min_by(|&a, &b| distance(a).total_cmp(&distance(b)))
+                    .map(|g| glyphs[g].size / pitch)
+            })
+            .collect();
+        if ratios.is_empty() {
+            return 0;
+        }
+        let middle = ratios.len() / 2;
+        *ratios.select_nth_unstable_by(middle, f64::total_cmp).1
+    };
+    let inside = |(r, c): (i32, i32)| fit.members.iter().any(|&(mr, mc, _)| (mr, mc) == (r, c));
+    let count = |places: Vec<((i32, i32), (i32, i32))>| {
+        places
+            .into_iter()
+            .filter(|&(beyond, inward)| {
+                inside(inward) && place_glyph(beyond, BEYOND_REACH, size_ratio).is_some()
+            })
+            .count()
+    };
+    let (rows, columns) = (fit.rows, fit.columns);
+    [
+        count(
+            (columns.0..=columns.1)
+                .map(|c| ((rows.0 - 1, c), (rows.0, c)))
+                .collect(),
+        ),
+        count(
+            (columns.0..=columns.1)
+                .map(|c| ((rows.1 + 1, c), (rows.1, c)))
+                .collect(),
+        ),
+        count(
+            (rows.0..=rows.1)
+                .map(|r| ((r, columns.0 - 1), (r, columns.0)))
+                .collect(),
+        ),
+        count(
+            (rows.0..=rows.1)
+                .map(|r| ((r, columns.1 + 1), (r, columns.1)))
+                .collect(),
+        ),
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(0)
 }
 
 /// The `pieces` that stand apart from others of their size, as a maze's digits do and the
@@ -756,6 +841,33 @@ mod tests {
                 assert!(error < 3.0, "r{r} c{c}: {found:?} vs {truth:?}");
             }
         }
+    }
+
+    #[test]
+    fn digits_in_a_line_just_beyond_the_lattice_are_found() {
+        // 30 pixels a cell; the maze's three-digit end rows moved 0.4 of a cell sideways, as a
+        // curled page's edge bends them off the lattice, and left out of it.
+        let homography = Matrix([30.0, 0.0, 500.0, 0.0, 30.0, 400.0, 0.0, 0.0, 1.0]);
+        let whole = maze_glyphs(&homography, 12.0);
+        let fit = fit_lattice(&whole).expect("a lattice");
+        assert_eq!(
+            (fit.rows.1 - fit.rows.0, digits_beyond(&fit, &whole)),
+            (12, 0)
+        );
+        let (top, bottom) = (homography.apply(0.0, -6.0).1, homography.apply(0.0, 6.0).1);
+        let bent: Vec<Glyph> = whole
+            .iter()
+            .map(|g| {
+                let end_row = (g.y - top).abs() < 3.0 || (g.y - bottom).abs() < 3.0;
+                Glyph {
+                    x: if end_row { g.x + 12.0 } else { g.x },
+                    ..*g
+                }
+            })
+            .collect();
+        let fit = fit_lattice(&bent).expect("a lattice");
+        assert_eq!(fit.rows.1 - fit.rows.0, 10, "the end rows left out");
+        assert_eq!(digits_beyond(&fit, &bent), 3);
     }
 
     #[test]
