@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
-use common::gridsight;
+use common::{gridsight, ScratchDir};
 use serde_json::Value;
 
 fn sample(name: &str) -> PathBuf {
@@ -37,26 +37,22 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// A scratch file holding `content`, removed when dropped.
-struct Scratch(PathBuf);
+/// A scratch file holding `content`, in its own folder removed when dropped.
+struct Scratch {
+    path: PathBuf,
+    _dir: ScratchDir,
+}
 
 impl Scratch {
     fn new(name: &str, content: &[u8]) -> Self {
-        let dir = std::env::temp_dir().join(format!("gridsight-cli-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = ScratchDir::new(&format!("cli-{name}"));
         let path = dir.join(name);
         std::fs::write(&path, content).unwrap();
-        Scratch(path)
+        Scratch { path, _dir: dir }
     }
 
     fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        self.path.to_str().unwrap()
     }
 }
 

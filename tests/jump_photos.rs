@@ -128,11 +128,9 @@ fn reading_a_maze_told_it_is_one_refuses_it_when_the_way_up_is_in_doubt() {
     // upside down, so the grid is not printed.
     let photo = photographed(&test_data("jump/round-11.jump"), "hard", 5159);
     let read = gridsight()
-        .args(["read", "--kind", "jump", photo.to_str().unwrap()])
+        .args(["read", "--kind", "jump", photo.path.to_str().unwrap()])
         .output()
         .unwrap();
-    std::fs::remove_file(&photo).unwrap();
-    std::fs::remove_file(photo.with_extension("truth.json")).unwrap();
     let message = String::from_utf8_lossy(&read.stderr);
     assert_eq!(read.status.code(), Some(3), "{message}");
     assert!(message.contains("which way up"), "{message}");

@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::gridsight;
+use common::{gridsight, ScratchDir};
 use serde_json::Value;
 
 fn sample(name: &str) -> PathBuf {
@@ -98,13 +98,12 @@ fn read_prints_a_puzzle_text_that_solves_the_same() {
     assert_eq!(read.to_json(), truth("sudoku-photo.jpg")["puzzle"]);
 }
 
-/// Writes `image` to a scratch PNG and returns its path.
-fn scratch_png(name: &str, image: &image::GrayImage) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridsight-photos-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// Writes `image` to a scratch PNG and returns its path, with the folder holding it.
+fn scratch_png(name: &str, image: &image::GrayImage) -> (ScratchDir, PathBuf) {
+    let dir = ScratchDir::new(&format!("photos-{name}"));
     let path = dir.join(name);
     image.save(&path).unwrap();
-    path
+    (dir, path)
 }
 
 #[test]
@@ -124,7 +123,7 @@ fn a_nonogram_turned_without_an_exif_tag_reads_from_its_clues() {
         ),
     ];
     for (name, picture) in turned {
-        let path = scratch_png(name, &picture);
+        let (_dir, path) = scratch_png(name, &picture);
         let output = run(&["solve", "--json", "--no-image", path.to_str().unwrap()]);
         assert_eq!(
             output.status.code(),
@@ -165,7 +164,7 @@ fn pictures_without_a_puzzle_are_exit_three() {
         ),
     ];
     for (name, picture) in pictures {
-        let path = scratch_png(name, &picture);
+        let (_dir, path) = scratch_png(name, &picture);
         let output = run(&["solve", path.to_str().unwrap()]);
         assert_eq!(
             output.status.code(),
@@ -190,8 +189,7 @@ fn pictures_without_a_puzzle_are_exit_three() {
 
 #[test]
 fn broken_and_oversized_images_are_refused() {
-    let dir = std::env::temp_dir().join(format!("gridsight-broken-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("broken");
     let corrupt = dir.join("corrupt.jpg");
     let mut bytes = std::fs::read(sample("sudoku-scan.jpg")).unwrap();
     bytes.truncate(600);
@@ -461,9 +459,8 @@ fn truth_corners(truth: &Value) -> Vec<(f32, f32)> {
 }
 
 fn annotate(name: &str) -> (image::RgbImage, Value) {
-    let dir = std::env::temp_dir().join(format!("gridsight-annotated-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let target = dir.join(format!("{name}.png"));
+    let dir = ScratchDir::new(&format!("annotated-{name}"));
+    let target = dir.join(&format!("{name}.png"));
     let output = run(&[
         "solve",
         "--json",
@@ -585,8 +582,7 @@ fn verbose_tells_what_each_stage_found() {
 #[test]
 fn a_photo_can_be_animated_from_its_clean_render() {
     use image::AnimationDecoder;
-    let dir = std::env::temp_dir().join(format!("gridsight-photo-gif-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("photo-gif");
     let gif = dir.join("sudoku.gif");
     let output = run(&[
         "solve",
@@ -651,7 +647,7 @@ fn debug_dir_holds_what_each_stage_saw_even_when_detection_fails() {
         .count();
     assert!(green > 1000, "the lattice is drawn: {green} green pixels");
 
-    let blank = scratch_png(
+    let (_blank_dir, blank) = scratch_png(
         "debug-blank.png",
         &image::GrayImage::from_pixel(800, 600, image::Luma([245])),
     );
@@ -681,8 +677,7 @@ fn puzzles_photographed_on_their_side_read_their_sideways_digits() {
     // Hard photos turned a quarter. Upright, a serif 1 on its side is a short bar the glyph
     // finder takes for noise, and a wide 2 on its side in a shadowed corner is cut in two and
     // the cell taken for a black given; read turned, each stands as any digit does.
-    let dir = std::env::temp_dir().join(format!("gridsight-photos-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("sideways");
     let cases = [
         (
             "sideways.sudoku",
@@ -698,7 +693,7 @@ fn puzzles_photographed_on_their_side_read_their_sideways_digits() {
     for (name, puzzle_text, seed) in cases {
         let puzzle = dir.join(name);
         std::fs::write(&puzzle, puzzle_text).unwrap();
-        let photo = dir.join(format!("{name}-hard.jpg"));
+        let photo = dir.join(&format!("{name}-hard.jpg"));
         let output = run(&[
             "photo",
             puzzle.to_str().unwrap(),

@@ -54,16 +54,44 @@ pub fn test_data(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// A scratch folder under the system's temporary folder, named for the test and this process,
+/// removed with all it holds when dropped (also when the test fails).
+pub struct ScratchDir(PathBuf);
+
+impl ScratchDir {
+    pub fn new(label: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("gridsight-{label}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        ScratchDir(dir)
+    }
+
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A photo made by `gridsight photo`, its truth beside it, in a scratch folder of its own that
+/// is removed when the photo is dropped.
+pub struct Photo {
+    pub path: PathBuf,
+    _dir: ScratchDir,
+}
+
 /// Photographs the puzzle file `source` with `gridsight photo` (`preset`, `seed`: the same seed
-/// gives the same bytes) into a scratch folder and returns the photo's path.
-pub fn photographed(source: &Path, preset: &str, seed: u64) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridsight-photographed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// gives the same bytes) into a scratch folder.
+pub fn photographed(source: &Path, preset: &str, seed: u64) -> Photo {
     let name = source.file_name().unwrap().to_string_lossy();
-    let photo = dir.join(format!("{name}-{preset}-{seed}.jpg"));
+    let dir = ScratchDir::new(&format!("photographed-{name}-{preset}-{seed}"));
+    let path = dir.join(&format!("{name}-{preset}-{seed}.jpg"));
     let made = gridsight()
         .args(["photo", source.to_str().unwrap(), "--preset", preset])
-        .args(["--seed", &seed.to_string(), "-o", photo.to_str().unwrap()])
+        .args(["--seed", &seed.to_string(), "-o", path.to_str().unwrap()])
         .output()
         .unwrap();
     assert!(
@@ -71,21 +99,22 @@ pub fn photographed(source: &Path, preset: &str, seed: u64) -> PathBuf {
         "{}",
         String::from_utf8_lossy(&made.stderr)
     );
-    photo
+    Photo { path, _dir: dir }
 }
 
-/// Reads `photo` with `solve --json --no-image`, removes it and its truth, and returns the
-/// run's output and the truth.
-fn solved_and_removed(photo: &Path) -> (std::process::Output, serde_json::Value) {
+/// Reads `photo` with `solve --json --no-image` and returns the run's output and the truth.
+fn solved(photo: &Photo) -> (std::process::Output, serde_json::Value) {
     let read = gridsight()
-        .args(["solve", "--json", "--no-image", photo.to_str().unwrap()])
+        .args([
+            "solve",
+            "--json",
+            "--no-image",
+            photo.path.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
-    let truth_path = photo.with_extension("truth.json");
+    let truth_path = photo.path.with_extension("truth.json");
     let truth = serde_json::from_str(&std::fs::read_to_string(&truth_path).unwrap()).unwrap();
-    for written in [photo, truth_path.as_path()] {
-        std::fs::remove_file(written).unwrap();
-    }
     (read, truth)
 }
 
@@ -98,7 +127,7 @@ pub fn photographed_and_solved(
     seed: u64,
 ) -> (serde_json::Value, serde_json::Value) {
     let photo = photographed(source, preset, seed);
-    let (read, truth) = solved_and_removed(&photo);
+    let (read, truth) = solved(&photo);
     assert_eq!(
         read.status.code(),
         Some(0),
@@ -126,7 +155,7 @@ pub fn assert_photographed_and_failed(
     reason: &str,
 ) {
     let photo = photographed(source, preset, seed);
-    let (read, _) = solved_and_removed(&photo);
+    let (read, _) = solved(&photo);
     let report = String::from_utf8_lossy(&read.stdout).to_string();
     assert_eq!(
         read.status.code(),
