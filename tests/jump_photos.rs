@@ -52,6 +52,15 @@ fn a_page_rule_through_a_column_of_digits_is_not_read_as_ones() {
 }
 
 #[test]
+fn ones_printed_on_a_page_rule_are_read_as_ones() {
+    // A page's column rule runs down the maze's middle column, over five of its 1s: wiped with
+    // the rule, each was read blank, a hole in the maze, and the photo was refused.
+    let (report, truth) = photograph_and_read("diamond-17-digits-1-4.jump", "photo", 7831);
+    assert_eq!(report["kind"], "jump");
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+}
+
+#[test]
 fn the_start_digit_is_read_with_its_ring_erased() {
     // The start's 5 was read as 34 inside its ring (the ring's blur taken for strokes) and the
     // maze refused as unsure; with the ring found and painted out it reads as 5.

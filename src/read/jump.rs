@@ -140,24 +140,144 @@ fn ring_beside(
 /// one solid shape, so such a hole is a digit the reader missed (a faint 1 taken for a speck);
 /// its solver cannot tell (a way out is found around it), so the reading is refused instead.
 pub fn hole(values: &[CellValue], rows: usize, columns: usize) -> Option<(usize, usize)> {
-    let number = |r: usize, c: usize| matches!(values[r * columns + c], CellValue::Number(_));
     if values.len() != rows * columns {
         return None;
     }
     (0..rows)
         .flat_map(|r| (0..columns).map(move |c| (r, c)))
-        .find(|&(r, c)| {
-            values[r * columns + c] == CellValue::Blank
-                && (0..c).any(|k| number(r, k))
-                && (c + 1..columns).any(|k| number(r, k))
-                && (0..r).any(|k| number(k, c))
-                && (r + 1..rows).any(|k| number(k, c))
-        })
+        .find(|&place| is_hole(values, rows, columns, place))
+}
+
+/// Whether the cell at (`row`, `column`) of `values` is a hole (see [`hole`]).
+fn is_hole(
+    values: &[CellValue],
+    rows: usize,
+    columns: usize,
+    (row, column): (usize, usize),
+) -> bool {
+    let number = |r: usize, c: usize| matches!(values[r * columns + c], CellValue::Number(_));
+    values[row * columns + column] == CellValue::Blank
+        && (0..column).any(|k| number(row, k))
+        && (column + 1..columns).any(|k| number(row, k))
+        && (0..row).any(|k| number(k, column))
+        && (row + 1..rows).any(|k| number(k, column))
+}
+
+/// `read` (a maze) with each hole (see [`hole`]) in a cell a page rule was wiped from
+/// (`ruled`: rows of the unturned lattice's cells, as [`rules::grid_without_rules`] gives
+/// them) read as a 1, when 1 is the likeliest number left in it. A 1 is a single stroke: printed
+/// on the rule (running along it on the page), it is wiped with the rule but for its serifs or
+/// flag, and the cell reads blank or as a speck; any other digit leaves its strokes off the rule
+/// and reads as itself. A maze has no holes, so the cell holds a digit, and of the digits only
+/// the 1 leaves so little: the 1 is as sure as its share of the cell's number readings.
+pub fn ones_on_rules(mut read: GridRead, ruled: &[Vec<bool>]) -> GridRead {
+    let (rows, columns) = (read.rows, read.columns);
+    let (lattice_rows, lattice_columns) = if read.quarter_turns % 2 == 0 {
+        (rows, columns)
+    } else {
+        (columns, rows)
+    };
+    let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
+    for (index, cell) in read.cells.iter_mut().enumerate() {
+        let place = (index / columns, index % columns);
+        let (source_row, source_column) = source_cell(
+            place.0,
+            place.1,
+            read.quarter_turns,
+            lattice_rows,
+            lattice_columns,
+        );
+        let on_rule = ruled
+            .get(source_row)
+            .and_then(|row| row.get(source_column))
+            .copied()
+            .unwrap_or(false);
+        if !on_rule || !is_hole(&values, rows, columns, place) {
+            continue;
+        }
+        let mut numbers: Vec<(CellValue, f32)> = cell
+            .alternatives
+            .iter()
+            .copied()
+            .filter(|&(value, p)| matches!(value, CellValue::Number(_)) && p > 0.0)
+            .collect();
+        numbers.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let total: f32 = numbers.iter().map(|&(_, p)| p).sum();
+        let Some(&(CellValue::Number(1), p)) = numbers.first() else {
+            continue;
+        };
+        cell.value = CellValue::Number(1);
+        cell.confidence = p / total;
+        cell.alternatives = numbers[1..]
+            .iter()
+            .map(|&(value, q)| (value, q / total))
+            .chain([(CellValue::Blank, 0.0)])
+            .collect();
+    }
+    read
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 3x3 maze of sure 2s whose centre reads blank with `alternatives`.
+    fn maze_with_blank_centre(alternatives: Vec<(CellValue, f32)>) -> GridRead {
+        let cells = (0..9)
+            .map(|index| super::super::CellRead {
+                row: index / 3,
+                column: index % 3,
+                value: if index == 4 {
+                    CellValue::Blank
+                } else {
+                    CellValue::Number(2)
+                },
+                confidence: if index == 4 { 0.8 } else { 1.0 },
+                alternatives: if index == 4 {
+                    alternatives.clone()
+                } else {
+                    Vec::new()
+                },
+            })
+            .collect();
+        GridRead {
+            rows: 3,
+            columns: 3,
+            cells,
+            quarter_turns: 0,
+            orientation_in_doubt: false,
+            start_off_centre: None,
+        }
+    }
+
+    #[test]
+    fn a_hole_where_a_rule_was_wiped_is_read_as_the_one_printed_on_it() {
+        let ruled = vec![vec![false, true, false]; 3];
+        let faint_one = vec![(CellValue::Number(1), 0.2)];
+        let read = ones_on_rules(maze_with_blank_centre(faint_one.clone()), &ruled);
+        assert_eq!(read.cells[4].value, CellValue::Number(1));
+        assert!((read.cells[4].confidence - 1.0).abs() < 1e-6);
+        assert_eq!(
+            hole(
+                &read.cells.iter().map(|c| c.value).collect::<Vec<_>>(),
+                3,
+                3
+            ),
+            None
+        );
+        // Shared with other numbers, the 1 is as sure as its share of them.
+        let unsure = vec![(CellValue::Number(1), 0.6), (CellValue::Number(7), 0.2)];
+        let read = ones_on_rules(maze_with_blank_centre(unsure), &ruled);
+        assert!((read.cells[4].confidence - 0.75).abs() < 1e-6);
+        // No rule wiped there, or another digit likelier: any other digit would have shown.
+        let unruled = vec![vec![false; 3]; 3];
+        let read = ones_on_rules(maze_with_blank_centre(faint_one), &unruled);
+        assert_eq!(read.cells[4].value, CellValue::Blank);
+        let four = vec![(CellValue::Number(4), 0.5), (CellValue::Number(1), 0.3)];
+        let read = ones_on_rules(maze_with_blank_centre(four), &ruled);
+        assert_eq!(read.cells[4].value, CellValue::Blank);
+    }
+
     use crate::read::glyphs::{Bounds, NormalisedGlyph};
 
     fn glyph(x0: u32, x1: u32) -> NormalisedGlyph {

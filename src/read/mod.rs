@@ -133,9 +133,10 @@ fn read_grid_upright_and_runner_up(
     lattice: &Lattice,
     classifier: &DigitClassifier,
 ) -> (GridRead, Option<GridRead>, Option<GridRead>) {
-    let crops = rules::grid_without_rules(&map_cells(lattice.rows, lattice.columns, |r, c| {
-        lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)
-    }));
+    let rules::Unruled { crops, ruled } =
+        rules::grid_without_rules(&map_cells(lattice.rows, lattice.columns, |r, c| {
+            lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)
+        }));
     let darkness = map_cells(lattice.rows, lattice.columns, |r, c| {
         glyphs::flattened(&crops[r][c])
     });
@@ -187,6 +188,7 @@ fn read_grid_upright_and_runner_up(
     // there, while the start's ring may make its digit as unsure.
     if looks_like_jump(&read) || looks_like_jump(&without_noise(read.clone())) {
         let read = page_digits::read_by_company(&crops, &read, levels, classifier);
+        let read = jump::ones_on_rules(read, &ruled);
         return (
             jump::reread_start(image, lattice, &read, levels, classifier),
             upright.map(without_noise),

@@ -43,19 +43,27 @@ pub fn without_rules(crop: &GrayImage) -> GrayImage {
 /// A band of lines across a crop: its first and last line index.
 type Band = (usize, usize);
 
+/// A grid's cell crops with the rules crossing them wiped, and which cells had one wiped.
+pub struct Unruled {
+    pub crops: Vec<Vec<GrayImage>>,
+    /// Rows of cells: whether a rule was wiped from the cell's crop. A 1 printed on a rule is
+    /// all but wiped with it.
+    pub ruled: Vec<Vec<bool>>,
+}
+
 /// Every cell crop of a grid (rows of crops, all one size) with the rules crossing it wiped. A
 /// band is taken for a rule only when the cells before and after it along the band (above and
 /// below for a vertical band, left and right for a horizontal one) show one at the same place
 /// too: a rule runs on across the page, while a digit's stroke stops in its cell, and a tall 1
 /// can cross its cell's crop from top to bottom.
-pub fn grid_without_rules(crops: &[Vec<GrayImage>]) -> Vec<Vec<GrayImage>> {
-    grid_without_rules_inside(crops, BORDER)
+pub fn grid_without_rules(crops: &[Vec<GrayImage>]) -> Unruled {
+    grid_wiped(crops, BORDER, lift)
 }
 
 /// [`grid_without_rules`] for crops reaching past their cells: bands within `border` (a share
 /// of the crop) of its edges are the cells' own lines and are left alone.
 pub fn grid_without_rules_inside(crops: &[Vec<GrayImage>], border: f32) -> Vec<Vec<GrayImage>> {
-    grid_wiped(crops, border, lift)
+    grid_wiped(crops, border, lift).crops
 }
 
 /// How a rule's band is wiped from a crop: the band (first, last line across) along vertical
@@ -63,7 +71,7 @@ pub fn grid_without_rules_inside(crops: &[Vec<GrayImage>], border: f32) -> Vec<V
 type Wipe = fn(&mut GrayImage, Band, bool);
 
 /// [`grid_without_rules_inside`], each rule wiped by `wipe`.
-fn grid_wiped(crops: &[Vec<GrayImage>], border: f32, wipe: Wipe) -> Vec<Vec<GrayImage>> {
+fn grid_wiped(crops: &[Vec<GrayImage>], border: f32, wipe: Wipe) -> Unruled {
     let bands: Vec<Vec<[Vec<Band>; 2]>> = crops
         .iter()
         .map(|row| {
@@ -94,7 +102,7 @@ fn grid_wiped(crops: &[Vec<GrayImage>], border: f32, wipe: Wipe) -> Vec<Vec<Gray
                     .any(|&(a, b)| a <= last + slack && first <= b + slack)
             })
     };
-    crops
+    let (crops, ruled) = crops
         .iter()
         .enumerate()
         .map(|(r, row)| {
@@ -102,18 +110,21 @@ fn grid_wiped(crops: &[Vec<GrayImage>], border: f32, wipe: Wipe) -> Vec<Vec<Gray
                 .enumerate()
                 .map(|(c, crop)| {
                     let mut cleaned = crop.clone();
+                    let mut ruled = false;
                     for (direction, vertical) in [(0, true), (1, false)] {
                         for &band in &bands[r][c][direction] {
                             if continues(r as i64, c as i64, direction, band) {
                                 wipe(&mut cleaned, band, vertical);
+                                ruled = true;
                             }
                         }
                     }
-                    cleaned
+                    (cleaned, ruled)
                 })
-                .collect()
+                .unzip()
         })
-        .collect()
+        .unzip();
+    Unruled { crops, ruled }
 }
 
 /// Clue bands (strips of one size, each `side` pixels across, laid side by side when
@@ -170,7 +181,7 @@ fn bands_without_rules_from(
     // Painted over rather than lifted: a clue band's rule runs through numbers printed across
     // it, whose strokes lifting leaves cut (a 10 and a 3 read as 1 and 1 in a generated photo).
     // What lifting shows past the rule's core is kept: a 1 printed on the rule.
-    let cleaned = grid_wiped(&grid, BORDER, paint_keeping_print);
+    let cleaned = grid_wiped(&grid, BORDER, paint_keeping_print).crops;
     bands
         .iter()
         .enumerate()
@@ -422,7 +433,11 @@ mod tests {
             vec![ruled(45), ruled(30)],
             vec![ruled(44), paper.clone()],
         ];
-        let cleaned = grid_without_rules(&crops);
+        let Unruled {
+            crops: cleaned,
+            ruled,
+        } = grid_without_rules(&crops);
+        assert_eq!(ruled, vec![vec![true, false]; 3]);
         for row in &cleaned {
             assert!((0..64).all(|y| row[0].get_pixel(45, y).0[0] > 200));
         }
@@ -441,7 +456,7 @@ mod tests {
             })
         };
         let crops = vec![vec![ruled(false)], vec![ruled(true)], vec![ruled(false)]];
-        let cleaned = grid_without_rules(&crops);
+        let cleaned = grid_without_rules(&crops).crops;
         assert!((0..64).all(|y| cleaned[0][0].get_pixel(45, y).0[0] > 200));
         assert!((0..20).all(|y| cleaned[1][0].get_pixel(45, y).0[0] > 200));
         assert!(
