@@ -120,6 +120,22 @@ fn sample_photos_give_their_lattice_within_two_percent() {
 }
 
 #[test]
+fn a_grid_joined_at_a_corner_to_a_page_rule_is_found() {
+    // The grid's bottom border runs on into the box lines of the crossword beside it, so its
+    // outline's bottom-right corner sits on the page's column rule, a cell and a half off.
+    let Some(shared) = common::shared("a_grid_joined_at_a_corner_to_a_page_rule_is_found") else {
+        return;
+    };
+    let lattice = find_lattice(&gray(&shared.join("photos/sudoku-train/image1049.jpg"))).unwrap();
+    assert_eq!((lattice.rows, lattice.columns), (9, 9));
+    let corner = lattice.points[9][9];
+    assert!(
+        (corner.0 - 720.0).abs() < 12.0 && (corner.1 - 940.0).abs() < 12.0,
+        "{corner:?}"
+    );
+}
+
+#[test]
 fn newspaper_sudoku_photos_give_a_nine_by_nine_lattice() {
     let Some(shared) = common::shared("newspaper_sudoku_photos_give_a_nine_by_nine_lattice") else {
         return;

@@ -282,30 +282,33 @@ pub fn find_lattice_inspected(
         }
         Err(why.into())
     };
-    let mut try_outline = |corners: Corners| -> Option<Lattice> {
+    // Whether an outline that failed held no evenly spaced lines.
+    let mut try_outline = |corners: Corners| -> Result<Lattice, bool> {
         let tried = take(lattice_in(image, corners), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
-        match tried {
-            Ok(lattice) => Some(lattice),
-            Err(no) => {
-                reason = no.why;
-                trimmed.extend(no.trimmed);
-                None
-            }
-        }
+        tried.map_err(|no| {
+            reason = no.why;
+            trimmed.extend(no.trimmed);
+            no.uncounted
+        })
     };
     // Each outline is first looked at in the working image, where warping it costs a few
     // percent of the full-resolution warp: one that shows no grid there (the page's edge, a
     // block of text) is only tried at full resolution after every one that does. An outline
     // that shows one is tried at once, so the outlines after the grid's are never looked at.
     let mut others = Vec::new();
+    let mut uncounted = Vec::new();
     for (_, corners) in pieces {
         if !shows_grid(&small, factor, corners) {
             others.push(corners);
-        } else if let Some(lattice) = try_outline(corners) {
-            return Ok(lattice);
+        } else {
+            match try_outline(corners) {
+                Ok(lattice) => return Ok(lattice),
+                Err(true) => uncounted.push(corners),
+                Err(false) => {}
+            }
         }
     }
     // Then the outlines of the bold ink alone, for a grid whose border touches a page rule or a
@@ -324,8 +327,10 @@ pub fn find_lattice_inspected(
         }
     }
     for corners in others.into_iter().chain(extended).chain(bold_outlines) {
-        if let Some(lattice) = try_outline(corners) {
-            return Ok(lattice);
+        match try_outline(corners) {
+            Ok(lattice) => return Ok(lattice),
+            Err(true) => uncounted.push(corners),
+            Err(false) => {}
         }
     }
     if let Some((_, lattice)) = best {
@@ -342,8 +347,62 @@ pub fn find_lattice_inspected(
             return Ok(lattice);
         }
     }
+    // Last, each outline whose lines could not be counted, with one corner moved to complete
+    // the parallelogram of the other three, where that shows a grid in the working image: a
+    // grid's border joined at one corner to print beside it (a page rule, a neighbouring
+    // puzzle's box lines) pulls that corner of the hull off the grid, and the lines no longer
+    // run evenly across the warp.
+    for corners in uncounted.into_iter().take(SQUARED_OUTLINES) {
+        for moved in 0..4 {
+            let Some(squared) = squared_corner(corners, moved).filter(|squared| {
+                sturdy(squared, min_side as f64 * scale) && shows_grid(&small, factor, *squared)
+            }) else {
+                continue;
+            };
+            let tried = take(
+                lattice_warped(image, squared, MARGIN, false, false),
+                &mut best,
+            );
+            if let Some(seen) = inspection.as_deref_mut() {
+                seen.record_outline(squared, &tried.as_ref().map_err(|no| no.why.clone()));
+            }
+            if let Ok(lattice) = tried {
+                return Ok(lattice);
+            }
+        }
+    }
     best.map(|(_, lattice)| lattice)
         .ok_or(DetectError::NoPuzzle(reason))
+}
+
+/// How many outlines whose lines could not be counted are tried again with a corner squared
+/// (see [`squared_corner`]), first tried first: each costs four warps of the photo.
+const SQUARED_OUTLINES: usize = 8;
+/// The least distance a squared corner must move, as a share of the outline's shorter side,
+/// for the squared outline to be worth trying.
+const LEAST_SQUARING: f64 = 0.04;
+
+/// `corners` (in order around the outline) with corner `moved` put where it completes the
+/// parallelogram of the other three, or `None` when it would move less than
+/// [`LEAST_SQUARING`] (the same outline) or lose half the outline's area (three corners
+/// nearly in a line: no grid's).
+fn squared_corner(corners: Corners, moved: usize) -> Option<Corners> {
+    let [before, opposite, after] = [1, 2, 3].map(|k| corners[(moved + k) % 4]);
+    let place = (
+        before.0 + after.0 - opposite.0,
+        before.1 + after.1 - opposite.1,
+    );
+    let shorter = {
+        let (across, down) = sides(&upright_order(corners));
+        across.min(down)
+    };
+    let (from, to) = (corners[moved], place);
+    if (to.0 - from.0).hypot(to.1 - from.1) < LEAST_SQUARING * shorter {
+        return None;
+    }
+    let mut squared = corners;
+    squared[moved] = place;
+    (quad::area(&squared).abs() >= quad::area(&corners).abs() / 2.0).then_some(squared)
 }
 
 /// The radii (working-image pixels) of the openings that leave a grid's bold border and drop
@@ -909,6 +968,23 @@ fn upright_order(mut corners: [(f64, f64); 4]) -> [(f64, f64); 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_corner_pulled_off_the_grid_is_put_back_square_with_the_other_three() {
+        // A newspaper grid's bottom-right corner joined to the page's column rule: the hull's
+        // corner sits 95 px right and 25 px below the grid's.
+        let pulled = [(55.0, 285.0), (725.0, 285.0), (815.0, 965.0), (45.0, 940.0)];
+        let squared = squared_corner(pulled, 2).unwrap();
+        assert_eq!(squared[2], (715.0, 940.0));
+        assert_eq!(&squared[..2], &pulled[..2]);
+        assert_eq!(squared[3], pulled[3]);
+        // A corner already nearly square is not moved; one squared off three corners nearly in
+        // a line is refused.
+        let square = [(0.0, 0.0), (100.0, 0.0), (101.0, 99.0), (0.0, 100.0)];
+        assert_eq!(squared_corner(square, 2), None);
+        let flat = [(0.0, 0.0), (100.0, 0.0), (200.0, 20.0), (50.0, 150.0)];
+        assert_eq!(squared_corner(flat, 3), None);
+    }
 
     #[test]
     fn no_ink_is_read_where_the_warp_runs_off_the_photo() {
