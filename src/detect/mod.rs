@@ -376,7 +376,7 @@ pub fn find_lattice_inspected(
 }
 
 /// How many outlines whose lines could not be counted are tried again with a corner squared
-/// (see [`squared_corner`]), first tried first: each costs four warps of the photo.
+/// (see [`squared_corner`]), first tried first: each costs up to four warps of the photo.
 const SQUARED_OUTLINES: usize = 8;
 /// The least distance a squared corner must move, as a share of the outline's shorter side,
 /// for the squared outline to be worth trying.

@@ -2,7 +2,8 @@
 //! (read with the grid's usual margin, the ring's arcs become extra glyphs, "3" reads as "233"),
 //! is re-read with the ring erased (see `start_ring`), or from a crop cut inside where it should
 //! be when none is found; and a maze read with a hole in it (a blank cell
-//! with numbers on all four sides) is found, a digit the reader missed. It does not find the
+//! with numbers on all four sides) is found, a digit the reader missed, which is read as the 1
+//! it likely is where a page rule was wiped from the cell. It does not find the
 //! start (the centre cell, as the text format has it) or judge whether the grid is a maze.
 
 use image::GrayImage;
@@ -220,11 +221,13 @@ pub fn ones_on_rules(mut read: GridRead, ruled: &[Vec<bool>]) -> GridRead {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::read::glyphs::{Bounds, NormalisedGlyph};
+    use crate::read::CellRead;
 
     /// A 3x3 maze of sure 2s whose centre reads blank with `alternatives`.
     fn maze_with_blank_centre(alternatives: Vec<(CellValue, f32)>) -> GridRead {
         let cells = (0..9)
-            .map(|index| super::super::CellRead {
+            .map(|index| CellRead {
                 row: index / 3,
                 column: index % 3,
                 value: if index == 4 {
@@ -277,8 +280,6 @@ mod tests {
         let read = ones_on_rules(maze_with_blank_centre(four), &ruled);
         assert_eq!(read.cells[4].value, CellValue::Blank);
     }
-
-    use crate::read::glyphs::{Bounds, NormalisedGlyph};
 
     fn glyph(x0: u32, x1: u32) -> NormalisedGlyph {
         NormalisedGlyph {

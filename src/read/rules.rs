@@ -70,7 +70,7 @@ pub fn grid_without_rules_inside(crops: &[Vec<GrayImage>], border: f32) -> Vec<V
 /// or horizontal lines.
 type Wipe = fn(&mut GrayImage, Band, bool);
 
-/// [`grid_without_rules_inside`], each rule wiped by `wipe`.
+/// [`grid_without_rules_inside`] with each rule wiped by `wipe`, and which cells had one.
 fn grid_wiped(crops: &[Vec<GrayImage>], border: f32, wipe: Wipe) -> Unruled {
     let bands: Vec<Vec<[Vec<Band>; 2]>> = crops
         .iter()
