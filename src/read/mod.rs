@@ -1171,8 +1171,7 @@ const GRID_CHANGES: usize = 3;
 /// The puzzle read from `read` as `kind`, corrected when it has no unique solution: the next
 /// most likely readings of the least confident cells are tried, one cell at a time, then two,
 /// until one solves uniquely (for a jump maze, until it has a way out). Returns the puzzle and
-/// the corrections made; a corrected reading beside too many likely misreads (see
-/// [`LEFT_MISREADS`]) is refused.
+/// the corrections made.
 pub fn correct(
     read: &GridRead,
     kind: &str,
