@@ -245,3 +245,15 @@ fn box_line_remnants_read_as_ones_give_way_box_by_box_to_the_wider_crop() {
     let (report, truth) = solved("nonogram-17x11.non", 30007);
     assert_read_exactly_with(&report, &truth, &[]);
 }
+
+#[test]
+fn a_boxed_grid_whose_thin_lines_threshold_with_gaps_is_found_from_all_its_cells() {
+    // Blurred, a grid's thin lines threshold with gaps of a pixel in the shrunk image, and the
+    // paper of neighbouring cells leaks through them into pieces of many cells, left out of the
+    // group of cells an outline is found from. Here the lattice found held the grid and the clue
+    // boxes above it but not those beside it (18x17), read as a Nurikabe (exit 4). The cells
+    // are now grouped 4-connected, and also with those gaps closed: the larger group's outline
+    // gives the grid with all its clue boxes (18x21).
+    let (report, truth) = solved("nonogram-17x15.non", 30005);
+    assert_read_exactly_with(&report, &truth, &[]);
+}

@@ -4,15 +4,37 @@
 //! returns the outline points of the largest group. It does not check the group's regularity;
 //! the line count does.
 
-use super::components::{components, Component};
+use super::components::{components_4, Component};
 
 /// The outline points of the largest group of similar neighbouring blank pieces of `ink`, grown
 /// outward by a little so the grid's outer lines fall inside; `None` with fewer than 9 pieces.
-pub fn largest_group(ink: &[bool], width: usize, height: usize) -> Option<Vec<(f64, f64)>> {
-    let blank: Vec<bool> = ink.iter().map(|&i| !i).collect();
+/// When `closed`, only paper with no ink beside it is blank (see below).
+pub fn largest_group(
+    ink: &[bool],
+    width: usize,
+    height: usize,
+    closed: bool,
+) -> Option<Vec<(f64, f64)>> {
+    // Closed, paper with no ink beside it: a blurred grid's thin lines threshold with gaps of a
+    // pixel, through which the paper of neighbouring cells joins into pieces too large to group.
+    let inked = |x: usize, y: usize| ink[y * width + x];
+    let blank: Vec<bool> = (0..ink.len())
+        .map(|i| {
+            let (x, y) = (i % width, i / width);
+            !inked(x, y)
+                && (!closed
+                    || !((x > 0 && inked(x - 1, y))
+                        || (x + 1 < width && inked(x + 1, y))
+                        || (y > 0 && inked(x, y - 1))
+                        || (y + 1 < height && inked(x, y + 1))))
+        })
+        .collect();
     let small = (width.min(height) / 120).max(3);
     let large = width.max(height) / 3;
-    let pieces: Vec<Component> = components(&blank, width, height, small * small / 2, small)
+    // 4-connected: the grid's lines are 8-connected ink, and blurred, a thin line's pixels may
+    // meet only at corners; 8-connected, the paper would leak through there and join whole
+    // blocks of cells into pieces too large to group.
+    let pieces: Vec<Component> = components_4(&blank, width, height, small * small / 2, small)
         .into_iter()
         .filter(|c| {
             let (w, h) = (c.bounds.2 - c.bounds.0 + 1, c.bounds.3 - c.bounds.1 + 1);
@@ -98,7 +120,7 @@ mod tests {
         }
         line(250, 50, 390, 51);
         line(250, 200, 390, 201);
-        let outline = largest_group(&ink, w, h).unwrap();
+        let outline = largest_group(&ink, w, h, false).unwrap();
         let xs = outline.iter().map(|p| p.0);
         let (lo, hi) = (xs.clone().fold(f64::MAX, f64::min), xs.fold(0.0, f64::max));
         assert!(

@@ -21,6 +21,30 @@ pub fn components(
     min_pixels: usize,
     min_side: usize,
 ) -> Vec<Component> {
+    connected(ink, width, height, (min_pixels, min_side), true)
+}
+
+/// [`components`] 4-connected: pixels that touch only at a corner are apart. The paper between
+/// 8-connected lines of ink: a blurred grid's thin lines threshold with gaps where only corners
+/// meet, and 8-connected, the cells on either side of such a crossing would be one piece.
+pub fn components_4(
+    ink: &[bool],
+    width: usize,
+    height: usize,
+    min_pixels: usize,
+    min_side: usize,
+) -> Vec<Component> {
+    connected(ink, width, height, (min_pixels, min_side), false)
+}
+
+/// The components, 8-connected when `diagonal`, else 4-connected.
+fn connected(
+    ink: &[bool],
+    width: usize,
+    height: usize,
+    (min_pixels, min_side): (usize, usize),
+    diagonal: bool,
+) -> Vec<Component> {
     if width == 0 || ink.len() != width * height {
         return Vec::new();
     }
@@ -60,12 +84,14 @@ pub fn components(
         let mut a = above.start;
         for r in here {
             let (_, start, end) = runs[r];
-            // 8-connected: a run above touches if it overlaps [start - 1, end + 1).
-            while a < above.end && runs[a].2 < start {
+            // 8-connected, a run above touches if it overlaps [start - 1, end + 1); 4-connected,
+            // if it overlaps [start, end).
+            let reach = usize::from(diagonal);
+            while a < above.end && runs[a].2 + reach <= start {
                 a += 1;
             }
             let mut b = a;
-            while b < above.end && runs[b].1 <= end {
+            while b < above.end && runs[b].1 < end + reach {
                 let (p, q) = (root(&mut parent, b), root(&mut parent, r));
                 parent[p.max(q)] = p.min(q);
                 b += 1;
@@ -130,5 +156,7 @@ mod tests {
         assert_eq!(found[1].pixels, 6);
         assert_eq!(found[0].outline.len(), 16);
         assert_eq!(components(&ink, w, h, 10, 1).len(), 1);
+        // 4-connected, the diagonal is six pieces of one pixel.
+        assert_eq!(components_4(&ink, w, h, 1, 1).len(), 7);
     }
 }

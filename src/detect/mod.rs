@@ -242,8 +242,17 @@ pub fn find_lattice_inspected(
     // A boxed nonogram's blank clue boxes group with its cells, so that group's hull has a corner
     // cut away as the ink's does: its sides extended are tried with the others' (a page rule
     // crossing the clue boxes joins the ink's outline to it, whose sides then reach off the grid).
-    if let Some(hull) =
-        cells::largest_group(&ink, sw, sh).map(|outline| quad::convex_hull(&outline))
+    // The larger of the groups found with the grid's lines as thresholded and with their gaps
+    // closed (a pixel's gap joins whole blocks of cells into one piece, left out of the group).
+    let group_hull = |closed: bool| {
+        let hull = quad::convex_hull(&cells::largest_group(&ink, sw, sh, closed)?);
+        let area = quad::area(&quad::largest_quad(&hull)?).abs();
+        Some((area, hull))
+    };
+    if let Some((_, hull)) = [group_hull(false), group_hull(true)]
+        .into_iter()
+        .flatten()
+        .max_by(|a, b| a.0.total_cmp(&b.0))
     {
         if let Some(corners) = quad::largest_quad(&hull).map(to_photo) {
             pieces.push((0.0, corners));
