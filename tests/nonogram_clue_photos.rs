@@ -4,7 +4,8 @@
 //! and small blurred clue digits read surely as others, which only the disagreeing row and
 //! column totals give away; a two-digit number blurred into one blob; more misreads than sets
 //! of a few changes reach, which the crossing lines settle; a boxed grid found from its cells'
-//! outline; a rule through the numbers next to the grid; a rule's piece beyond a column's
+//! outline; a rule through the numbers next to the grid, or along the side of a 1 there (read
+//! as a 3 with the rule's smear); a rule's piece beyond a column's
 //! clues read as a number, dropped as a stray mark; a blurred 1 read as an 8, weighed by its
 //! width against the photo's own digits; clues beside a curled page's bent rows, followed along
 //! the bend, which also reads the number once missed in a photo where the totals corrector
@@ -120,6 +121,16 @@ fn a_rule_through_the_numbers_next_to_the_grid_is_wiped_and_the_digits_kept() {
     assert_eq!(report["puzzle"], truth["puzzle"]);
     assert_eq!(report["solution"], truth["solution"]);
     assert!(report.get("corrections").is_none(), "{report}");
+}
+
+#[test]
+fn a_one_beside_a_rule_next_to_the_grid_is_not_read_as_a_3() {
+    // A page's column rule runs down the row clue bands just left of the grid, along the right
+    // side of the 1s next to it (rows 6 and 7). Wiped, the rule's band ramped from the 1's stem
+    // to the paper left a grey wedge beside it, and both 1s read as 3s at 0.96-0.99.
+    let (report, truth) = solved("nonogram-17x15.non", 20003);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
 }
 
 #[test]

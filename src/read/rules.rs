@@ -361,15 +361,50 @@ fn lift(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
     }
 }
 
-/// Paints the band (first, last) of `image` over as [`paint_between`] does, but keeps whatever
-/// [`lift`] shows darker there: a digit printed on a rule, which painting wipes with it, lifted
-/// by the rule's own darkness still shows where it reaches past the rule's dark core.
+/// Paints the band (first, last) of `image` over as [`paint_bridging_strokes`] does, but keeps
+/// whatever [`lift`] shows darker there: a digit printed on a rule, which painting wipes with
+/// it, lifted by the rule's own darkness still shows where it reaches past the rule's dark core.
 fn paint_keeping_print(image: &mut GrayImage, band: Band, vertical: bool) {
     let mut painted = image.clone();
-    paint_between(&mut painted, band, vertical);
+    paint_bridging_strokes(&mut painted, band, vertical);
     lift(image, band, vertical);
     for (pixel, &paint) in image.iter_mut().zip(painted.as_raw()) {
         *pixel = (*pixel).min(paint);
+    }
+}
+
+/// Paints the band (first, last) of `image` over as [`paint_between`] does where a stroke
+/// crosses it (both sides darker than half-way from the sides' paper to their darkest) or
+/// none touches it, and with the paper side where a stroke ends at it on one side only: a 1
+/// printed beside a rule, ramped into the paper across the band, left a grey wedge beside its
+/// stem that read as a sure 3.
+fn paint_bridging_strokes(image: &mut GrayImage, band: Band, vertical: bool) {
+    let layout = BandLayout::new(image, band, vertical);
+    let (along, low, high) = (layout.along, layout.low, layout.high);
+    let index = |line: usize, position: usize| layout.index(line, position);
+    let pixels: &mut [u8] = image;
+    let mut sides: Vec<u8> = (0..along)
+        .flat_map(|p| [pixels[index(low, p)], pixels[index(high, p)]])
+        .collect();
+    sides.sort_unstable();
+    let Some(&darkest) = sides.first() else {
+        return;
+    };
+    let darkest = f32::from(darkest);
+    let paper = f32::from(sides[((sides.len() - 1) as f32 * RANK) as usize]);
+    let stroke = darkest + (paper - darkest) / 2.0;
+    let dark = |value: u8| paper - darkest >= MIN_DIP && f32::from(value) < stroke;
+    for position in 0..along {
+        let (a, b) = (pixels[index(low, position)], pixels[index(high, position)]);
+        let fill = |t: f32| match (dark(a), dark(b)) {
+            (true, false) => f32::from(b),
+            (false, true) => f32::from(a),
+            _ => f32::from(a) + (f32::from(b) - f32::from(a)) * t,
+        };
+        for line in low + 1..high {
+            let t = (line - low) as f32 / (high - low) as f32;
+            pixels[index(line, position)] = fill(t).round() as u8;
+        }
     }
 }
 
@@ -403,6 +438,27 @@ mod tests {
             let stem = (28..34).contains(&x) && (16..48).contains(&y);
             image::Luma([if stem { 30 } else { 235 }])
         })
+    }
+
+    #[test]
+    fn a_stem_ending_at_a_rule_is_not_smeared_across_it() {
+        // A stem (columns 20..26) beside a rule (columns 26..30); the band painted over is
+        // 24..32 and its left side (column 24) lies on the stem.
+        let mut crop = GrayImage::from_fn(64, 64, |x, y| {
+            let stem = (20..26).contains(&x) && (16..48).contains(&y);
+            image::Luma([if stem { 30 } else { 235 }])
+        });
+        for y in 0..64 {
+            for x in 26..30 {
+                crop.put_pixel(x, y, image::Luma([120]));
+            }
+        }
+        paint_bridging_strokes(&mut crop, (26, 29), true);
+        assert!(
+            (16..48).all(|y| crop.get_pixel(27, y).0[0] > 200),
+            "no wedge"
+        );
+        assert_eq!(crop.get_pixel(22, 30).0[0], 30, "the stem stays");
     }
 
     #[test]
