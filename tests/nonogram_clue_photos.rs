@@ -5,15 +5,15 @@
 //! column totals give away; a two-digit number blurred into one blob; more misreads than sets
 //! of a few changes reach, which the crossing lines settle; a boxed grid found from its cells'
 //! outline; a rule through the numbers next to the grid, or along the side of a 1 there (read
-//! as a 3 with the rule's smear); a rule's piece beyond a column's
-//! clues read as a number, dropped as a stray mark; a blurred 1 read as an 8, weighed by its
-//! width against the photo's own digits; clues beside a curled page's bent rows, followed along
-//! the bend, which also reads the number once missed in a photo where the totals corrector
-//! balanced it by dropping a sure number elsewhere; a bold 10 blurred into a blob three digits
-//! wide; boxed clues read with a digit too many for their line; box line remnants read as 1s
-//! where the lattice sits off the printed boxes. And photos once solved wrongly with exit 0,
-//! now refused (or read exactly): a digit other than 1 dropped as a stray mark, a lattice
-//! column beyond the grid.
+//! as a 3 with the rule's smear); a mark between a column's clues and the grid, and a rule's
+//! piece beyond a column's clues, read as a 1 and dropped as a stray mark; a blurred 1 read as
+//! an 8, weighed by its width against the photo's own digits; clues beside a curled page's bent
+//! rows, followed along the bend, which also reads the number once missed in a photo where the
+//! totals corrector balanced it by dropping a sure number elsewhere; a bold 10 blurred into a
+//! blob three digits wide; boxed clues read with a digit too many for their line; box line
+//! remnants read as 1s where the lattice sits off the printed boxes. And photos once solved
+//! wrongly with exit 0, now refused (or read exactly): a digit other than 1 dropped as a stray
+//! mark, a lattice column beyond the grid.
 
 mod common;
 
@@ -129,6 +129,16 @@ fn a_one_beside_a_rule_next_to_the_grid_is_not_read_as_a_3() {
     // side of the 1s next to it (rows 6 and 7). Wiped, the rule's band ramped from the 1's stem
     // to the paper left a grey wedge beside it, and both 1s read as 3s at 0.96-0.99.
     let (report, truth) = solved("nonogram-17x15.non", 20003);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
+#[test]
+fn a_mark_between_a_columns_clues_and_the_grid_read_as_a_1_is_dropped() {
+    // Column 9 ("6 3") reads a third number, an unsure 1 (0.64), between its 3 and the grid;
+    // only the outermost number could be dropped as a stray mark, so the totals stayed a cell
+    // apart and the photo was refused.
+    let (report, truth) = solved("nonogram-21x16.non", 40001);
     assert_eq!(report["puzzle"], truth["puzzle"]);
     assert_eq!(report["solution"], truth["solution"]);
 }

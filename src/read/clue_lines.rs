@@ -3,7 +3,8 @@
 //!
 //! A blurred photo can misread a dozen clue numbers, far more than a corrector trying sets of a
 //! few changes can reach. But each line's possible readings (every number as read or as one of
-//! its likelier alternatives, the outermost number dropped as a stray mark when read as 1) are
+//! its likelier alternatives, the outermost or innermost number dropped as a stray mark when
+//! read as 1) are
 //! few, and a line's cells must fit one of them: cells that every possible reading of a line
 //! fills (or leaves empty) are known, which rules out readings of the crossing lines, and so on
 //! to a fixpoint. Lines read surely have one reading and drive it. This module only narrows the
@@ -54,9 +55,9 @@ pub fn could_be_stray(value: u32) -> bool {
     value == 1
 }
 
-/// The probability that a line's outermost number, read with `confidence`, is a stray mark
-/// beyond the clue rather than a number: what dropping it costs here and in the totals
-/// corrector.
+/// The probability that a line's outermost or innermost number, read with `confidence`, is a
+/// stray mark beyond the clue or beside the grid rather than a number: what dropping it costs
+/// here and in the totals corrector.
 pub fn stray_probability(confidence: f32) -> f32 {
     (1.0 - confidence) * STRAY_ODDS
 }
@@ -82,8 +83,10 @@ pub fn line_readings(
                 .take(ALTERNATIVES)
                 .map(|&(value, p)| (Some(value), cost(n.confidence, p)))
                 .collect();
-            // Stray marks lie beyond the clues, outside where the reader looks last.
-            if i == 0 && numbers.len() > 1 && could_be_stray(n.value) {
+            // Stray marks lie beyond the clues, outside where the reader looks last, or
+            // between them and the grid, where its border line runs.
+            let at_an_end = i == 0 || i + 1 == numbers.len();
+            if at_an_end && numbers.len() > 1 && could_be_stray(n.value) {
                 found.push((None, cost(n.confidence, stray_probability(n.confidence))));
             }
             found.retain(|&(_, c)| c <= MOST_COST);
@@ -252,6 +255,17 @@ mod tests {
         let digit = line_readings(&[unsure(6, 0.4, &[(1, 0.3)]), sure(2)], 9, &cost);
         let clues: Vec<Vec<u32>> = digit.iter().map(LineReading::clue).collect();
         assert_eq!(clues, vec![vec![6, 2], vec![1, 2]]);
+    }
+
+    #[test]
+    fn an_unsure_1_next_to_the_grid_may_be_dropped_as_a_stray_but_not_one_between() {
+        let line = [sure(3), unsure(1, 0.6, &[]), unsure(1, 0.6, &[])];
+        let clues: Vec<Vec<u32>> = line_readings(&line, 9, &cost)
+            .iter()
+            .map(LineReading::clue)
+            .collect();
+        assert_eq!(clues, vec![vec![3, 1, 1], vec![3, 1]]);
+        assert!(line_readings(&line, 9, &cost)[1].numbers[2].is_none());
     }
 
     #[test]

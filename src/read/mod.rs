@@ -1616,10 +1616,11 @@ impl NonogramRead {
 /// cheapest set of changes among their `alternatives` that makes the row and column totals
 /// agree and the puzzle (made by `build`) solve uniquely; `None` when the totals agree as read
 /// or no set tried within [`TOTALS_SOLVES`] solver calls and [`TOTALS_TIME`] does. A line's
-/// outermost number read as 1 may also be dropped as a stray mark (changed to 0; see
-/// [`clue_lines::could_be_stray`]), priced as the line corrector prices it: a page rule
+/// outermost or innermost number read as 1 may also be dropped as a stray mark (changed to 0;
+/// see [`clue_lines::could_be_stray`]), priced as the line corrector prices it: a page rule
 /// beyond a column's clues read as an unsure 1 had been undone instead by changing a sure
-/// number elsewhere, and that wrong puzzle solved uniquely.
+/// number elsewhere, and that wrong puzzle solved uniquely; a mark between the clues and the
+/// grid (a piece of its border line) read as an unsure 1 had no change to undo it.
 /// No change dearer than the line corrector's [`clue_lines::MOST_COST`] is considered: a
 /// number missed altogether has no change that restores it, and dropping a sure 1 elsewhere
 /// as a stray had balanced the totals into a wrong puzzle that solved uniquely.
@@ -1639,18 +1640,19 @@ fn totals_corrected(
     if difference == 0 {
         return None;
     }
-    let outermost = |index: usize| {
+    // A line's outermost or innermost number, of two or more.
+    let at_an_end = |index: usize| {
         let line = flat[index].0;
         let first = index == 0 || flat[index - 1].0 != line;
-        let more = flat.get(index + 1).is_some_and(|&(next, _)| next == line);
-        first && more
+        let last = flat.get(index + 1).is_none_or(|&(next, _)| next != line);
+        first != last
     };
     let changes: Vec<clue_totals::Change> = flat
         .iter()
         .zip(alternatives)
         .enumerate()
         .flat_map(|(index, (&(line, n), others))| {
-            let stray = (outermost(index) && clue_lines::could_be_stray(n.value))
+            let stray = (at_an_end(index) && clue_lines::could_be_stray(n.value))
                 .then_some((0, clue_lines::stray_probability(n.confidence)));
             others
                 .iter()
