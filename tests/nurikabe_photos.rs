@@ -3,9 +3,11 @@
 //! once gave no grid at all or a lattice of the wrong size (see `detect::unbow`); a blurred,
 //! grainy photo whose blank cells' grain read as numbers (see `read::ink_patches`); a blurred
 //! page upside down whose orientation only the solver could tell (see `read::Reading::correct`).
-//! And one whose only correction that solves is too unlikely to take, refused. At the photo
-//! preset, a small grid whose bold border, thicker than the solid patches first wiped from the
-//! ink, was not followed: its bottom line went onto the digits above it (see `detect`).
+//! A blurred photo whose clues read right only at several ink splits (see
+//! `read::splits::ranked_over_splits`). And one whose only correction that solves is too
+//! unlikely to take, refused. At the photo preset, a small grid whose bold border, thicker than
+//! the solid patches first wiped from the ink, was not followed: its bottom line went onto the
+//! digits above it (see `detect`).
 
 mod common;
 
@@ -53,6 +55,14 @@ fn a_correction_less_likely_than_one_ruled_out_reading_is_not_taken() {
         4,
         "no solution",
     );
+}
+
+#[test]
+fn blurred_clues_read_again_at_higher_ink_splits_are_corrected() {
+    // A 20x20 grid shaken and defocused: at the usual ink split 1s came out as ovals read as
+    // 3 and 2, a 3 as 1 and a 4 as 6, too surely for the corrector to reach all four. Read at
+    // several splits too, each cell's mean reading brings the printed digit close behind.
+    assert_hard_photo_read_exactly("20x20-536628.txt", 40083);
 }
 
 #[test]

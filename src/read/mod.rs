@@ -197,6 +197,7 @@ fn read_grid_upright_and_runner_up(
     }
     let finish = |read: GridRead| {
         let read = with_sideways_digits(read, &crops, levels, classifier);
+        let read = averaged_over_splits(read, &crops, levels, classifier);
         without_noise(ink_patches::without_paper_marks(
             read,
             &darkness,
@@ -568,6 +569,54 @@ fn with_sideways_digits(
         let digit = matches!(turned.value, CellValue::Number(n) if n < 10);
         if digit && turned.confidence >= SIDEWAYS_DIGIT {
             *cell = turned;
+        }
+    }
+    read
+}
+
+/// `read` with every number read again at several ink splits, each value ranked by its mean
+/// probability over them (see [`splits::ranked_over_splits`]). Blur spreads a digit's ink: at
+/// the one split a grid is read with, a Nurikabe hard photo's 1s come out as ovals read surely
+/// as 8, 3 or 4, and its 5s as 6s, while a higher split thins them back. The mean makes the
+/// printed digit the first alternative, where the corrector tries it first; the reading keeps
+/// its confidence unless the mean ranks another value first. (Taking the mean's lower
+/// confidence too made many changes cheap, and the corrector stopped at a wrong puzzle that
+/// two of them made unique: hard photo 15x15-5383030 seed 40033.) Each cell is cut in the
+/// reading's orientation.
+fn averaged_over_splits(
+    mut read: GridRead,
+    crops: &[Vec<GrayImage>],
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> GridRead {
+    let turns = read.quarter_turns;
+    let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
+    for cell in read.cells.iter_mut() {
+        if !matches!(cell.value, CellValue::Number(_)) {
+            continue;
+        }
+        let (r, c) = source_cell(cell.row, cell.column, turns, source_rows, source_columns);
+        let crop = match turns % 4 {
+            0 => crops[r][c].clone(),
+            1 => image::imageops::rotate90(&crops[r][c]),
+            2 => image::imageops::rotate180(&crops[r][c]),
+            _ => image::imageops::rotate270(&crops[r][c]),
+        };
+        let darkness = glyphs::flattened(&crop);
+        let Some(ranked) = splits::ranked_over_splits(&crop, &darkness, levels.ink, classifier)
+        else {
+            continue;
+        };
+        if let [(value @ CellValue::Number(_), mean), rest @ ..] = ranked.as_slice() {
+            // A reading the splits agree on keeps its own confidence: only the order of what
+            // else it might be is the splits'.
+            cell.confidence = if *value == cell.value {
+                cell.confidence.max(*mean)
+            } else {
+                *mean
+            };
+            cell.value = *value;
+            cell.alternatives = rest.to_vec();
         }
     }
     read
@@ -1250,7 +1299,14 @@ fn corrected_if_possible(
         })
         .collect();
     let build = |values: &[CellValue]| puzzle_from_values(values, read.rows, read.columns, kind);
-    match first_unique(&values, &choices, build, limit, GRID_CHANGES) {
+    match first_unique(
+        &values,
+        &choices,
+        build,
+        limit,
+        GRID_CHANGES,
+        Some(RIVAL_MARGIN),
+    ) {
         None => Ok((puzzle, None)),
         Some((puzzle, changes)) => {
             let corrections = changes
@@ -1324,6 +1380,16 @@ fn most_set_cost() -> f32 {
     change_cost(1.0, LEAST_PROBABILITY)
 }
 
+/// How much dearer than the first set of changes that makes a grid solve uniquely another such
+/// set may be for the grid to be refused as ambiguous (see [`first_unique`]). Hard Nurikabe
+/// photos misread many clues alike (1s as 8s, 5s as 6s), and a few changes can make a puzzle
+/// with one solution that is not the one printed, beside misreads left: seed 8888's 00105 was
+/// solved wrongly with exit 0 (on main too) by one change, while another set a little dearer
+/// solved uniquely as well. On 120 Nurikabe hard dev photos a margin of 1.5 refused every
+/// wrong answer found; 0.7 let one through (with the splits' lower confidences, since
+/// dropped).
+const RIVAL_MARGIN: f32 = 1.5;
+
 /// Makes a puzzle of the values read, or `None` when they cannot make one.
 type PuzzleOf<'a, V> = dyn Fn(&[V]) -> Option<Box<dyn Puzzle>> + 'a;
 
@@ -1336,13 +1402,16 @@ type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
 /// alone (every alternative), two at once (their [`PAIR_ALTERNATIVES`] likeliest alternatives
 /// each), three at once ([`TRIPLE_ALTERNATIVES`] each), so two likely changes beat one
 /// unlikely one. Returns that puzzle and the changes (none when the reading as it is already
-/// solves uniquely), or `None` when no change helps.
-fn first_unique<V: Copy>(
+/// solves uniquely), or `None` when no change helps. With a `rival_margin`, a puzzle whose
+/// ambiguity matters is also `None` when another set costing at most that much more solves
+/// uniquely too: the reading could be either puzzle.
+fn first_unique<V: Copy + PartialEq>(
     values: &[V],
     choices: &[Choice<V>],
     build: impl Fn(&[V]) -> Option<Box<dyn Puzzle>>,
     limit: Option<Duration>,
     most_changes: usize,
+    rival_margin: Option<f32>,
 ) -> Option<Corrected<V>> {
     let unique = |values: &[V]| -> Option<Box<dyn Puzzle>> {
         let puzzle = build(values)?;
@@ -1396,21 +1465,41 @@ fn first_unique<V: Copy>(
     // Stable, so equal costs keep fewer changes and less doubtful values first.
     candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
     let most_cost = most_set_cost();
-    candidates
+    let mut found: Option<(f32, Vec<V>, Corrected<V>)> = None;
+    for (cost, picks) in candidates
         .into_iter()
         .take_while(|&(cost, _)| cost <= most_cost)
         .take(MOST_TRIES)
-        .find_map(|(_, picks)| {
-            let changes: Vec<(usize, V)> = picks
-                .iter()
-                .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
-                .collect();
-            let mut tried = values.to_vec();
-            for &(index, value) in &changes {
-                tried[index] = value;
+    {
+        if let Some((first_cost, _, _)) = &found {
+            if cost > first_cost + rival_margin.unwrap_or(0.0) {
+                break;
             }
-            unique(&tried).map(|puzzle| (puzzle, changes))
-        })
+        }
+        let changes: Vec<(usize, V)> = picks
+            .iter()
+            .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
+            .collect();
+        let mut tried = values.to_vec();
+        for &(index, value) in &changes {
+            tried[index] = value;
+        }
+        // The same values reached by other changes (a value listed twice among a cell's
+        // alternatives) are no rival.
+        if matches!(&found, Some((_, first, _)) if *first == tried) {
+            continue;
+        }
+        if let Some(puzzle) = unique(&tried) {
+            if found.is_some() {
+                return None;
+            }
+            if rival_margin.is_none() || !puzzle.ambiguity_matters() {
+                return Some((puzzle, changes));
+            }
+            found = Some((cost, tried, (puzzle, changes)));
+        }
+    }
+    found.map(|(_, _, corrected)| corrected)
 }
 
 /// A nonogram as read from a photo: the clues beside its grid and the black given cells in it.
@@ -1581,7 +1670,7 @@ impl NonogramRead {
             .iter()
             .map(|&i| Choice::new(i, flat[i].1.confidence, &alternatives[i]))
             .collect();
-        let corrected = first_unique(&values, &choices, build, limit, CLUE_CHANGES);
+        let corrected = first_unique(&values, &choices, build, limit, CLUE_CHANGES, None);
         if let Some((puzzle, changes)) = corrected.filter(|(_, changes)| !changes.is_empty()) {
             let corrections = changes
                 .into_iter()

@@ -8,8 +8,8 @@
 //! tall, narrower than the glyph finder cuts (a single wide digit may be as wide). Such a blob
 //! is cut in two as well, and the cut kept when each half reads surer than the whole did.
 //!
-//! Only for clue numbers, whose reading the solver checks: a grid's givens are read once, at
-//! the usual split and cut.
+//! Only for numbers whose reading the solver checks: nonogram clues, and the givens of a
+//! Sudoku or Nurikabe grid, whose splits are averaged instead (see [`ranked_over_splits`]).
 
 use image::GrayImage;
 
@@ -87,6 +87,47 @@ pub fn ranked_at_splits(
         );
     }
     ranked
+}
+
+/// The readings of a grid cell's crop (`darkness` its [`glyphs::flattened`] darkness), each
+/// value at its mean probability over the usual split and those of [`SPLITS`] that find as many
+/// glyphs, most likely first; `None` when the crop shows no glyph. Unlike
+/// [`ranked_at_splits`], which keeps each value's best, a value one split alone reads surely
+/// does not overtake the usual reading: it comes close behind, for the corrector to try.
+pub fn ranked_over_splits(
+    crop: &GrayImage,
+    darkness: &[f32],
+    ink: f32,
+    classifier: &DigitClassifier,
+) -> Option<Vec<(CellValue, f32)>> {
+    let CellContent::Glyphs(found) = glyphs::find_glyphs(crop, darkness, ink) else {
+        return None;
+    };
+    let peak = digits_peak(&found, darkness, crop.width());
+    let mut readings = vec![ranked_from_content(
+        CellContent::Glyphs(found.clone()),
+        crop,
+        classifier,
+        None,
+    )];
+    for share in SPLITS {
+        let content =
+            glyphs::find_glyphs_split_at(crop, darkness, share * peak, glyphs::WIDEST_DIGIT_TENTHS);
+        if !matches!(&content, CellContent::Glyphs(other) if other.len() == found.len()) {
+            continue;
+        }
+        readings.push(ranked_from_content(content, crop, classifier, None));
+    }
+    let count = readings.len() as f32;
+    let mut mean: Vec<(CellValue, f32)> = Vec::new();
+    for (value, p) in readings.into_iter().flatten() {
+        match mean.iter_mut().find(|(v, _)| *v == value) {
+            Some(known) => known.1 += p / count,
+            None => mean.push((value, p / count)),
+        }
+    }
+    mean.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Some(mean)
 }
 
 /// `ranked` with the readings `more` added, each value at its higher probability, most likely
@@ -314,6 +355,33 @@ mod tests {
         };
         let ranked = ranked_at_splits(&crop, levels, bundled_classifier(), None);
         assert_eq!(ranked[0].0, CellValue::Number(32), "{ranked:?}");
+    }
+
+    #[test]
+    fn a_cells_readings_over_the_splits_are_means_and_blank_paper_has_none() {
+        let mut page = RgbImage::from_pixel(64, 64, Rgb([235; 3]));
+        let ink = Rgb([25; 3]);
+        let font = FontName::Sans.font();
+        canvas::draw_label(
+            &mut page,
+            &font,
+            40.0,
+            "4",
+            (32.0, 32.0),
+            HAlign::Centre,
+            ink,
+        );
+        let crop = image::imageops::grayscale(&page);
+        let darkness = glyphs::flattened(&crop);
+        let ranked =
+            ranked_over_splits(&crop, &darkness, 0.85, bundled_classifier()).expect("a glyph");
+        assert_eq!(ranked[0].0, CellValue::Number(4), "{ranked:?}");
+        // Each split's probabilities sum to 1 (its blank fallback at 0), and so does the mean.
+        let total: f32 = ranked.iter().map(|&(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 0.02, "{total}");
+        let paper = image::imageops::grayscale(&RgbImage::from_pixel(64, 64, Rgb([235; 3])));
+        let blank = glyphs::flattened(&paper);
+        assert!(ranked_over_splits(&paper, &blank, 0.85, bundled_classifier()).is_none());
     }
 
     #[test]
