@@ -72,7 +72,7 @@ fn pipeline(c: &mut Criterion) {
 
 fn detect_and_read(gray: &image::GrayImage) -> gridsight::read::Reading {
     let lattice = gridsight::detect::find_lattice(gray).expect("the grid is found");
-    gridsight::read::read_puzzle(gray, &lattice, None, gridsight::read::bundled_classifier())
+    gridsight::read::read_puzzle(gray, &lattice, None)
 }
 
 fn decode_and_encode(jpeg: &[u8], annotated: &Path) {

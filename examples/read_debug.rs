@@ -13,9 +13,7 @@ use std::path::{Path, PathBuf};
 use gridsight::detect::{find_lattice, load_upright};
 use gridsight::eval::{normalised, truth_for};
 use gridsight::read::glyphs::{read_cell_with_paper, CellContent, SIDE};
-use gridsight::read::{
-    bundled_classifier, constrain, correct, read_puzzle, source_cell, CellValue, Reading,
-};
+use gridsight::read::{constrain, read_puzzle, source_cell, CellValue, Reading};
 use image::{GrayImage, Luma};
 
 fn main() {
@@ -43,9 +41,22 @@ fn main() {
             println!("{}: no grid", show(photo));
             continue;
         };
+        let mut reading = read_puzzle(&gray, &lattice, Some(&truth.kind));
+        // As the CLI corrects it: the numbers are re-read at more ink splits when the grid
+        // does not solve uniquely as read, and the cells listed below are those.
+        let corrected = match reading.correct(None) {
+            Ok((puzzle, _)) => {
+                if normalised(&puzzle.to_json()) == normalised(&truth.puzzle) {
+                    "exact"
+                } else {
+                    "WRONG"
+                }
+            }
+            Err(_) => "UNREADABLE",
+        };
         let Reading::Cells {
             grid: read, kind, ..
-        } = read_puzzle(&gray, &lattice, Some(&truth.kind), bundled_classifier())
+        } = reading
         else {
             continue;
         };
@@ -60,16 +71,6 @@ fn main() {
             );
             continue;
         }
-        let corrected = match correct(&read, &kind, None) {
-            Ok((puzzle, _)) => {
-                if normalised(&puzzle.to_json()) == normalised(&truth.puzzle) {
-                    "exact"
-                } else {
-                    "WRONG"
-                }
-            }
-            Err(_) => "UNREADABLE",
-        };
         let read = constrain(&read, &kind);
         let columns = read.columns;
         let mut wrong = Vec::new();

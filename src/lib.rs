@@ -139,13 +139,12 @@ fn read_found(
     (lattice, framed): Found,
     kind: Option<&str>,
 ) -> (detect::Lattice, read::Reading) {
-    let classifier = read::bundled_classifier();
-    let reading = read::read_puzzle(gray, &lattice, kind, classifier);
+    let reading = read::read_puzzle(gray, &lattice, kind);
     if kind.is_none_or(|kind| kind == "nonogram") {
         // A boxed nonogram's outline is an L: the lattice found in it may miss clue boxes.
         let grown = detect::grow::grow(gray, &lattice);
         if grown != lattice {
-            let grown_reading = read::read_puzzle(gray, &grown, kind, classifier);
+            let grown_reading = read::read_puzzle(gray, &grown, kind);
             if grown_reading.is_boxed_nonogram() {
                 return (grown, grown_reading);
             }
@@ -170,7 +169,7 @@ fn read_found(
     let Ok(digits) = detect::find_glyph_lattice(gray) else {
         return (lattice, reading);
     };
-    let digits_reading = read::read_puzzle(gray, &digits, kind, classifier);
+    let digits_reading = read::read_puzzle(gray, &digits, kind);
     if let read::Reading::Cells {
         grid: digits_grid, ..
     } = &digits_reading

@@ -120,19 +120,25 @@ fn read_grid_and_upright(
     lattice: &Lattice,
     classifier: &DigitClassifier,
 ) -> (GridRead, Option<GridRead>) {
-    let (read, upright, _) = read_grid_upright_and_runner_up(image, lattice, classifier);
+    let (read, upright, _, _) = read_grid_upright_and_runner_up(image, lattice, classifier);
     (read, upright)
 }
 
-/// [`read_grid_and_upright`], and the runner-up orientation's reading when it scored within
-/// [`RUNNER_UP_MARGIN`] of the one chosen: blurred digits may read about as surely turned, and
-/// then the solver, not the classifier, can tell which way up the page is (see
-/// [`Reading::correct`]).
+/// [`read_grid_and_upright`], the runner-up orientation's reading when it scored within
+/// [`RUNNER_UP_MARGIN`] of the one chosen (blurred digits may read about as surely turned, and
+/// then the solver, not the classifier, can tell which way up the page is: see
+/// [`Reading::correct`]), and what reading a grid's numbers at more ink splits needs (`None`
+/// for a jump maze).
 fn read_grid_upright_and_runner_up(
     image: &GrayImage,
     lattice: &Lattice,
     classifier: &DigitClassifier,
-) -> (GridRead, Option<GridRead>, Option<GridRead>) {
+) -> (
+    GridRead,
+    Option<GridRead>,
+    Option<GridRead>,
+    Option<SplitRereading>,
+) {
     let rules::Unruled { crops, ruled } =
         rules::grid_without_rules(&map_cells(lattice.rows, lattice.columns, |r, c| {
             lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)
@@ -193,22 +199,68 @@ fn read_grid_upright_and_runner_up(
             jump::reread_start(image, lattice, &read, levels, classifier),
             upright.map(without_noise),
             None,
+            None,
         );
     }
-    let finish = |read: GridRead| {
-        let read = with_sideways_digits(read, &crops, levels, classifier);
-        let read = averaged_over_splits(read, &crops, levels, classifier);
-        without_noise(ink_patches::without_paper_marks(
-            read,
-            &darkness,
-            CELL_PIXELS as usize,
-        ))
+    let read = with_sideways_digits(read, &crops, levels, classifier);
+    let runner_up = runner_up.map(|read| with_sideways_digits(read, &crops, levels, classifier));
+    let rereading = SplitRereading {
+        crops,
+        darkness,
+        levels,
+        read,
+        runner_up,
     };
     (
-        finish(read),
+        rereading.cleaned(rereading.read.clone()),
         upright.map(without_noise),
-        runner_up.map(finish),
+        rereading
+            .runner_up
+            .clone()
+            .map(|read| rereading.cleaned(read)),
+        Some(rereading),
     )
+}
+
+/// A grid's readings with what reading their numbers again at more ink splits needs (see
+/// [`averaged_over_splits`]): the cells' crops and darkness, the photo's levels, and the
+/// chosen and runner-up readings before marks and noise were dropped. Re-reading every number
+/// at four splits took a third of the time of reading a 12-megapixel Sudoku photo (about 30 of
+/// 90 ms), and a reading that solves uniquely as it is does not need it, so it is done only
+/// when the solver asks (see [`Reading::correct`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SplitRereading {
+    crops: Vec<Vec<GrayImage>>,
+    darkness: Vec<Vec<Vec<f32>>>,
+    levels: Levels,
+    read: GridRead,
+    runner_up: Option<GridRead>,
+}
+
+impl SplitRereading {
+    /// `read` without numbers in cells whose centre shows no patch of ink, or read below the
+    /// noise level.
+    fn cleaned(&self, read: GridRead) -> GridRead {
+        without_noise(ink_patches::without_paper_marks(
+            read,
+            &self.darkness,
+            CELL_PIXELS as usize,
+        ))
+    }
+
+    /// The chosen and runner-up readings with their numbers averaged over the ink splits,
+    /// cleaned as the readings were.
+    fn averaged(&self, classifier: &DigitClassifier) -> (GridRead, Option<GridRead>) {
+        let average = |read: &GridRead| {
+            self.cleaned(averaged_over_splits(
+                read.clone(),
+                &self.crops,
+                self.levels,
+                classifier,
+            ))
+        };
+        (average(&self.read), self.runner_up.as_ref().map(average))
+    }
 }
 
 /// `f(row, column)` of every cell of a `rows` x `columns` grid, in rows, the cells spread over
@@ -382,7 +434,7 @@ fn neighbourhood_paper(crops: &[Vec<GrayImage>]) -> Vec<Vec<f32>> {
 }
 
 /// A photo's paper gray level and how dark its digits are against the paper.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Levels {
     paper: f32,
     ink: f32,
@@ -582,7 +634,7 @@ fn with_sideways_digits(
 /// its confidence unless the mean ranks another value first. (Taking the mean's lower
 /// confidence too made many changes cheap, and the corrector stopped at a wrong puzzle that
 /// two of them made unique: hard photo 15x15-5383030 seed 40033.) Each cell is cut in the
-/// reading's orientation.
+/// reading's orientation; the cells are spread over the cores.
 fn averaged_over_splits(
     mut read: GridRead,
     crops: &[Vec<GrayImage>],
@@ -591,11 +643,15 @@ fn averaged_over_splits(
 ) -> GridRead {
     let turns = read.quarter_turns;
     let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
-    for cell in read.cells.iter_mut() {
-        if !matches!(cell.value, CellValue::Number(_)) {
-            continue;
-        }
-        let (r, c) = source_cell(cell.row, cell.column, turns, source_rows, source_columns);
+    let numbers: Vec<(usize, usize, usize)> = read
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, cell)| matches!(cell.value, CellValue::Number(_)))
+        .map(|(index, cell)| (index, cell.row, cell.column))
+        .collect();
+    let rankings = bands::map(&numbers, |&(_, row, column)| {
+        let (r, c) = source_cell(row, column, turns, source_rows, source_columns);
         let crop = match turns % 4 {
             0 => crops[r][c].clone(),
             1 => image::imageops::rotate90(&crops[r][c]),
@@ -603,10 +659,13 @@ fn averaged_over_splits(
             _ => image::imageops::rotate270(&crops[r][c]),
         };
         let darkness = glyphs::flattened(&crop);
-        let Some(ranked) = splits::ranked_over_splits(&crop, &darkness, levels.ink, classifier)
-        else {
+        splits::ranked_over_splits(&crop, &darkness, levels.ink, classifier)
+    });
+    for (&(index, _, _), ranked) in numbers.iter().zip(rankings) {
+        let Some(ranked) = ranked else {
             continue;
         };
+        let cell = &mut read.cells[index];
         if let [(value @ CellValue::Number(_), mean), rest @ ..] = ranked.as_slice() {
             // A reading the splits agree on keeps its own confidence: only the order of what
             // else it might be is the splits'.
@@ -1230,6 +1289,26 @@ pub fn correct(
         .map(|(puzzle, corrections)| (puzzle, corrections.unwrap_or_default()))
 }
 
+/// Whether `read`, taken as `kind` with no change, makes a puzzle that [`makes_sense`].
+fn solves_as_read(read: &GridRead, kind: &str, limit: Option<Duration>) -> bool {
+    to_puzzle(&constrain(read, kind), kind).is_ok_and(|puzzle| makes_sense(&*puzzle, limit))
+}
+
+/// Whether `puzzle` solves uniquely, or at all for a kind where ambiguity does not matter (a
+/// jump maze often has several shortest ways out; any way out makes sense there).
+fn makes_sense(puzzle: &dyn Puzzle, limit: Option<Duration>) -> bool {
+    let deadline = crate::limits::Deadline::after(
+        limit
+            .unwrap_or(Duration::from_secs(5))
+            .min(Duration::from_secs(2)),
+    );
+    match puzzle.solve(&deadline) {
+        Ok(Outcome::Unique(_)) => true,
+        Ok(Outcome::Several(_)) => !puzzle.ambiguity_matters(),
+        _ => false,
+    }
+}
+
 /// [`correct`], the corrections `None` when no change tried made the puzzle solve uniquely
 /// (the puzzle then as read).
 fn corrected_if_possible(
@@ -1415,18 +1494,7 @@ fn first_unique<V: Copy + PartialEq>(
 ) -> Option<Corrected<V>> {
     let unique = |values: &[V]| -> Option<Box<dyn Puzzle>> {
         let puzzle = build(values)?;
-        let deadline = crate::limits::Deadline::after(
-            limit
-                .unwrap_or(Duration::from_secs(5))
-                .min(Duration::from_secs(2)),
-        );
-        // A jump maze often has several shortest ways out; any way out makes sense there.
-        let makes_sense = match puzzle.solve(&deadline) {
-            Ok(Outcome::Unique(_)) => true,
-            Ok(Outcome::Several(_)) => !puzzle.ambiguity_matters(),
-            _ => false,
-        };
-        makes_sense.then_some(puzzle)
+        makes_sense(&*puzzle, limit).then_some(puzzle)
     };
     if let Some(puzzle) = unique(values) {
         return Some((puzzle, Vec::new()));
@@ -1893,12 +1961,14 @@ fn with_stray_ones_dropped(clue: &clues::ClueRead) -> Vec<(u32, f32)> {
 /// What was read from a photo, before correction.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reading {
-    /// A grid with numbers in its cells (Sudoku, Nurikabe), to be taken as `kind`, and the
-    /// grid read in the runner-up orientation when that read about as surely.
+    /// A grid with numbers in its cells (Sudoku, Nurikabe), to be taken as `kind`, the grid
+    /// read in the runner-up orientation when that read about as surely, and what reading the
+    /// numbers at more ink splits needs, for when the grid does not solve uniquely as read.
     Cells {
         grid: GridRead,
         kind: String,
         runner_up: Option<GridRead>,
+        rereading: Option<Box<SplitRereading>>,
     },
     /// A nonogram with its clues printed beside the grid.
     Nonogram(NonogramRead),
@@ -1908,15 +1978,13 @@ pub enum Reading {
 /// (its cells are blank or black; a few specks may read as digits).
 const NONOGRAM_NUMBER_SHARE: f32 = 0.03;
 
-/// Reads the puzzle on `lattice`: its cells, and for a nonogram (as `kind` says, or as a grid
-/// of blank and black cells with numbers beside it suggests) the clues beside it.
-pub fn read_puzzle(
-    image: &GrayImage,
-    lattice: &Lattice,
-    kind: Option<&str>,
-    classifier: &DigitClassifier,
-) -> Reading {
-    let (grid, upright, runner_up) = read_grid_upright_and_runner_up(image, lattice, classifier);
+/// Reads the puzzle on `lattice` with the bundled classifier: its cells, and for a nonogram (as
+/// `kind` says, or as a grid of blank and black cells with numbers beside it suggests) the
+/// clues beside it.
+pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> Reading {
+    let classifier = bundled_classifier();
+    let (grid, upright, runner_up, rereading) =
+        read_grid_upright_and_runner_up(image, lattice, classifier);
     let numbers = grid
         .cells
         .iter()
@@ -1925,7 +1993,16 @@ pub fn read_puzzle(
     let nonogram_allowed = kind.is_none_or(|kind| kind == "nonogram");
     // Boxed clues are read upright only, though blurred clue digits may read a little surer
     // turned (a 6 as a 9): the empty corner block and blank grid tell which way up the page is.
-    let upright = upright.as_ref().unwrap_or(&grid);
+    // Boxed clues read where the glyph finder saw no marks to drop are the grid's numbers, each
+    // averaged over the ink splits: no solver asks for that before their correctors.
+    let upright = match upright {
+        Some(upright) => upright,
+        None if nonogram_allowed && clues::boxed_clues(&grid).is_some() => rereading
+            .as_ref()
+            .map_or_else(|| grid.clone(), |rereading| rereading.averaged(classifier).0),
+        None => grid.clone(),
+    };
+    let upright = &upright;
     if nonogram_allowed {
         if let Some((clues, top, left)) = clues::boxed_clues(upright) {
             // The wider crops of the reread keep digits that fill their boxes whole, but on a
@@ -1957,6 +2034,7 @@ pub fn read_puzzle(
         grid,
         kind,
         runner_up,
+        rereading: rereading.map(Box::new),
     }
 }
 
@@ -2048,7 +2126,13 @@ impl Reading {
                 grid,
                 kind,
                 runner_up,
+                rereading,
             } => {
+                if let Some(rereading) = rereading.take() {
+                    if !solves_as_read(grid, kind, limit) {
+                        (*grid, *runner_up) = rereading.averaged(bundled_classifier());
+                    }
+                }
                 let as_chosen = corrected_if_possible(grid, kind, limit);
                 let needed = |corrected: &Result<CorrectedIfPossible, Error>| match corrected {
                     Ok((_, Some(corrections))) => corrections.len(),
