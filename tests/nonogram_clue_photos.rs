@@ -11,9 +11,9 @@
 //! rows, followed along the bend, which also reads the number once missed in a photo where the
 //! totals corrector balanced it by dropping a sure number elsewhere; a bold 10 blurred into a
 //! blob three digits wide; boxed clues read with a digit too many for their line; box line
-//! remnants read as 1s where the lattice sits off the printed boxes. And photos once solved
-//! wrongly with exit 0, now refused (or read exactly): a digit other than 1 dropped as a stray
-//! mark, a lattice column beyond the grid.
+//! remnants read as 1s where the lattice sits off the printed boxes; a 1 printed on a page rule,
+//! wiped with it. And photos once solved wrongly with exit 0, now refused (or read exactly): a
+//! digit other than 1 dropped as a stray mark, a lattice column beyond the grid.
 
 mod common;
 
@@ -277,4 +277,24 @@ fn a_boxed_grid_whose_thin_lines_threshold_with_gaps_is_found_from_all_its_cells
     // gives the grid with all its clue boxes (18x21).
     let (report, truth) = solved("nonogram-17x15.non", 30005);
     assert_read_exactly_with(&report, &truth, &[]);
+}
+
+#[test]
+fn ones_printed_on_a_page_rule_are_read_in_the_gaps_the_rule_left() {
+    // A page's column rule slants down the row clue bands of the GCHQ card, right along a 1 in
+    // rows 13, 17 and 23: wiped with the rule but for its serifs, each 1 was missed and the
+    // totals disagreed by three (exit 3). A gap between two numbers with room for one more,
+    // where a rule was wiped, now holds a number: a 1, or what the remnant reads surely as. Here
+    // two remnants (serifs and foot) read as sure 2s, which the totals correct back to 1s.
+    let gchq = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/gchq.non");
+    let (report, truth) = photographed_and_solved(&gchq, "photo", 20003);
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &[
+            "row 13 clue 4: read 2, corrected to 1",
+            "row 18 clue 2: read 22, corrected to 2",
+            "row 25 clue 3: read 2, corrected to 1",
+        ],
+    );
 }

@@ -5,7 +5,8 @@
 //! digit), and digits into numbers: side by side and close together in a row band, on one text
 //! line in a column band. Numbers are taken from the grid outward and the band ends at the
 //! first wide gap, so a title or other print further out is not read as clues. Each number is
-//! then read like a cell holding it, with its confidence and ranked alternatives.
+//! then read like a cell holding it, with its confidence and ranked alternatives. A number
+//! printed on a page rule, wiped with it, is looked for in the gap it left (`lost_numbers`).
 //!
 //! Clues printed in their own boxed cells are lattice cells, read with the grid; [`boxed_clues`]
 //! only sorts them into rows and columns. It does not decide whether a photo is a nonogram.
@@ -13,6 +14,7 @@
 use image::{GrayImage, Luma};
 
 use super::digit_widths::DigitWidths;
+use super::lost_numbers::{self, Lost};
 use super::{ink_level, paper_level, rules, splits, CellValue, GridRead, Levels};
 use crate::detect::strips::{strip, Side};
 use crate::detect::Lattice;
@@ -392,8 +394,9 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
             )
         })
         .collect();
-    let row_bands = rules::bands_without_rules(&row_bands, PIXELS, false);
-    let column_bands = rules::bands_without_rules(&column_bands, PIXELS, true);
+    let (raw_row_bands, raw_column_bands) = (row_bands, column_bands);
+    let row_bands = rules::bands_without_rules(&raw_row_bands, PIXELS, false);
+    let column_bands = rules::bands_without_rules(&raw_column_bands, PIXELS, true);
     // The paper's and the ink's levels are measured next to the grid, where each line's first
     // numbers are: further out a band may run off the photo (white) or off the page onto the
     // table, or over a frame or text printed darker than the clues. Either would skew the
@@ -425,33 +428,125 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
     let column_digits: Vec<Vec<Bounds>> =
         column_bands.iter().map(|b| digits(b, levels.ink)).collect();
     let typical = typical_height(row_digits.iter().chain(&column_digits));
-    let number_cells = |band: &GrayImage, numbers: Vec<Bounds>| -> Vec<GrayImage> {
+    let row_found: Vec<Vec<Bounds>> = row_bands
+        .iter()
+        .zip(row_digits)
+        .map(|(band, found)| row_numbers(digit_sized(found, typical), band))
+        .collect();
+    let column_found: Vec<Vec<Bounds>> = column_bands
+        .iter()
+        .zip(column_digits)
+        .map(|(band, found)| column_numbers(digit_sized(found, typical), band))
+        .collect();
+    let row_lost = lost_on_rules(&raw_row_bands, &row_bands, &row_found, typical, false);
+    let column_lost = lost_on_rules(
+        &raw_column_bands,
+        &column_bands,
+        &column_found,
+        typical,
+        true,
+    );
+    let number_cells = |band: &GrayImage, numbers: &[Bounds]| -> Vec<GrayImage> {
         numbers
-            .into_iter()
-            .map(|number| number_cell(band, number, levels.paper))
+            .iter()
+            .map(|&number| number_cell(band, number, levels.paper))
             .collect()
     };
     let row_cells: Vec<Vec<GrayImage>> = row_bands
         .iter()
-        .zip(row_digits)
-        .map(|(band, found)| number_cells(band, row_numbers(digit_sized(found, typical), band)))
+        .zip(&row_found)
+        .map(|(band, found)| number_cells(band, found))
         .collect();
     let column_cells: Vec<Vec<GrayImage>> = column_bands
         .iter()
-        .zip(column_digits)
-        .map(|(band, found)| number_cells(band, column_numbers(digit_sized(found, typical), band)))
+        .zip(&column_found)
+        .map(|(band, found)| number_cells(band, found))
         .collect();
     let all_cells = row_cells.iter().chain(&column_cells).flatten();
     let widths = splits::clue_widths(all_cells, levels, classifier);
-    let read = |cells: &Vec<GrayImage>| -> Vec<ClueRead> {
-        cells
+    let read_band = |band: &GrayImage, cells: &Vec<GrayImage>, lost: &Vec<Lost>| {
+        let mut numbers: Vec<Option<ClueRead>> = cells
             .iter()
-            .filter_map(|cell| read_number(cell, levels, classifier, widths.as_ref()))
-            .collect()
+            .map(|cell| read_number(cell, levels, classifier, widths.as_ref()))
+            .collect();
+        // The marks met beyond the clues are pieces of rules, read as 1s (see
+        // `clue_lines::could_be_stray`): past such a mark, the gap is the paper beyond the clues.
+        let outermost_one = matches!(numbers.first(), Some(Some(n)) if n.value == 1);
+        for place in lost {
+            let number = if place.beside_outermost && outermost_one {
+                None
+            } else {
+                let cell = number_cell(band, place.at, levels.paper);
+                let read = read_number(&cell, levels, classifier, widths.as_ref());
+                lost_number(read, place.between, outermost_one)
+            };
+            numbers.insert(place.index, number);
+        }
+        numbers.into_iter().flatten().collect()
     };
     CluesRead {
-        rows: row_cells.iter().map(read).collect(),
-        columns: column_cells.iter().map(read).collect(),
+        rows: (0..row_bands.len())
+            .map(|r| read_band(&row_bands[r], &row_cells[r], &row_lost[r]))
+            .collect(),
+        columns: (0..column_bands.len())
+            .map(|c| read_band(&column_bands[c], &column_cells[c], &column_lost[c]))
+            .collect(),
+    }
+}
+
+/// The confidence of a 1 taken to be lost on a rule between two numbers: some other digit may
+/// have left too little off the rule to be read, so the correctors may change it.
+const LOST_ONE: f32 = 0.6;
+/// How sure the reading of what is left where a number was lost on a rule must be to be taken
+/// as that number rather than a 1 (between two numbers) or nothing (beyond a 1): the remnants
+/// of a 1 on the rule read as other digits (serifs and foot as a 2).
+const SURE_REMNANT: f32 = 0.8;
+
+/// Per band, where a number was lost on a rule wiped from it (`raw` and `cleaned` bands, the
+/// numbers `found` in each; column bands run `along_y`). See [`lost_numbers`].
+fn lost_on_rules(
+    raw: &[GrayImage],
+    cleaned: &[GrayImage],
+    found: &[Vec<Bounds>],
+    typical: u32,
+    along_y: bool,
+) -> Vec<Vec<Lost>> {
+    let Some(spacing) = lost_numbers::typical_spacing(found, along_y) else {
+        return vec![Vec::new(); found.len()];
+    };
+    raw.iter()
+        .zip(cleaned)
+        .zip(found)
+        .map(|((raw, cleaned), numbers)| {
+            let rules = lost_numbers::wiped_rules(raw, cleaned, along_y);
+            lost_numbers::lost_places(numbers, &rules, spacing, typical, along_y)
+        })
+        .collect()
+}
+
+/// The number taken where one was lost on a rule, from the reading of what is left there
+/// (`read`): that reading when it is a sure digit other than 1. Otherwise, between two numbers
+/// a 1 (the digit that leaves least off the rule); beyond the outermost number, the reading
+/// when it is a digit other than 1 and the outermost number (`beyond_a_one`) is not a 1 (a 1
+/// there may be a rule's piece beyond the clues, and past it is no clue), else nothing.
+fn lost_number(read: Option<ClueRead>, between: bool, beyond_a_one: bool) -> Option<ClueRead> {
+    match read {
+        Some(read) if read.value != 1 && read.confidence >= SURE_REMNANT => Some(read),
+        Some(read) if read.value != 1 && !between && !beyond_a_one => Some(read),
+        _ if !between => None,
+        read => {
+            let alternatives = read
+                .into_iter()
+                .flat_map(|r| std::iter::once((r.value, r.confidence)).chain(r.alternatives))
+                .filter(|&(value, _)| value != 1)
+                .map(|(value, p)| (value, p * (1.0 - LOST_ONE)))
+                .collect();
+            Some(ClueRead {
+                value: 1,
+                confidence: LOST_ONE,
+                alternatives,
+            })
+        }
     }
 }
 
@@ -632,6 +727,39 @@ mod tests {
     use crate::render::canvas::{self, HAlign};
     use crate::render::FontName;
     use image::{Rgb, RgbImage};
+
+    #[test]
+    fn a_number_lost_on_a_rule_is_a_1_between_numbers_and_beyond_them_what_is_left_reads() {
+        let read = |value, confidence| {
+            Some(ClueRead {
+                value,
+                confidence,
+                alternatives: vec![(1, 0.3)],
+            })
+        };
+        let value = |number: Option<ClueRead>| number.map(|n| (n.value, n.confidence));
+        // Between two numbers: a 1 unless the remnant reads surely as another digit.
+        assert_eq!(value(lost_number(None, true, false)), Some((1, LOST_ONE)));
+        let unsure = lost_number(read(2, 0.5), true, false).unwrap();
+        assert_eq!((unsure.value, unsure.alternatives.len()), (1, 1));
+        assert_eq!(
+            value(lost_number(read(2, 0.95), true, false)),
+            Some((2, 0.95))
+        );
+        // Beyond the outermost number: what the remnant reads as, but a 1 (a rule's piece), and
+        // past an outermost 1 only a sure reading.
+        assert_eq!(
+            value(lost_number(read(2, 0.4), false, false)),
+            Some((2, 0.4))
+        );
+        assert_eq!(lost_number(read(2, 0.4), false, true), None);
+        assert_eq!(
+            value(lost_number(read(3, 0.9), false, true)),
+            Some((3, 0.9))
+        );
+        assert_eq!(lost_number(read(1, 0.9), false, false), None);
+        assert_eq!(lost_number(None, false, false), None);
+    }
 
     #[test]
     fn a_number_longer_than_its_line_is_read_as_its_likeliest_alternative_that_fits() {

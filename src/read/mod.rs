@@ -17,6 +17,7 @@ mod digit_widths;
 pub mod glyphs;
 mod ink_patches;
 mod jump;
+mod lost_numbers;
 mod page_digits;
 mod rules;
 mod splits;
