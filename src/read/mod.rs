@@ -1998,9 +1998,12 @@ pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> 
     // averaged over the ink splits: no solver asks for that before their correctors.
     let upright = match upright {
         Some(upright) => upright,
-        None if nonogram_allowed && clues::boxed_clues(&grid).is_some() => rereading
-            .as_ref()
-            .map_or_else(|| grid.clone(), |rereading| rereading.averaged(classifier).0),
+        None if nonogram_allowed && clues::boxed_clues(&grid).is_some() => {
+            rereading.as_ref().map_or_else(
+                || grid.clone(),
+                |rereading| rereading.averaged(classifier).0,
+            )
+        }
         None => grid.clone(),
     };
     let upright = &upright;
