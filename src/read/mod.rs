@@ -540,11 +540,7 @@ fn read_turned(
                 });
                 continue;
             }
-            let crop = match turns {
-                1 => image::imageops::rotate90(&crops[r][c]),
-                2 => image::imageops::rotate180(&crops[r][c]),
-                _ => image::imageops::rotate270(&crops[r][c]),
-            };
+            let crop = turned_crop(crops, row, column, turns);
             let content = glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink);
             let cell = read_cell(content, &crop, row, column, classifier);
             numbers_left -= 1;
@@ -597,17 +593,11 @@ fn with_sideways_digits(
     if turns % 2 == 0 {
         return read;
     }
-    let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
     for cell in &mut read.cells {
         if !matches!(cell.value, CellValue::Blank | CellValue::Black) {
             continue;
         }
-        let (r, c) = source_cell(cell.row, cell.column, turns, source_rows, source_columns);
-        let crop = if turns == 1 {
-            image::imageops::rotate90(&crops[r][c])
-        } else {
-            image::imageops::rotate270(&crops[r][c])
-        };
+        let crop = turned_crop(crops, cell.row, cell.column, turns);
         let turned = if cell.value == CellValue::Black {
             let darkness = glyphs::flattened(&crop);
             read_dark_cell(&crop, &darkness, levels, cell.row, cell.column, classifier)
@@ -643,7 +633,6 @@ fn averaged_over_splits(
     classifier: &DigitClassifier,
 ) -> GridRead {
     let turns = read.quarter_turns;
-    let (source_rows, source_columns) = (crops.len(), crops.first().map_or(0, Vec::len));
     let numbers: Vec<(usize, usize, usize)> = read
         .cells
         .iter()
@@ -652,13 +641,7 @@ fn averaged_over_splits(
         .map(|(index, cell)| (index, cell.row, cell.column))
         .collect();
     let rankings = bands::map(&numbers, |&(_, row, column)| {
-        let (r, c) = source_cell(row, column, turns, source_rows, source_columns);
-        let crop = match turns % 4 {
-            0 => crops[r][c].clone(),
-            1 => image::imageops::rotate90(&crops[r][c]),
-            2 => image::imageops::rotate180(&crops[r][c]),
-            _ => image::imageops::rotate270(&crops[r][c]),
-        };
+        let crop = turned_crop(crops, row, column, turns);
         let darkness = glyphs::flattened(&crop);
         splits::ranked_over_splits(&crop, &darkness, levels.ink, classifier)
     });
@@ -680,6 +663,19 @@ fn averaged_over_splits(
         }
     }
     read
+}
+
+/// The crop of the cell that shows at (`row`, `column`) after `turns` clockwise quarter turns
+/// of the grid of `crops`, turned with it.
+fn turned_crop(crops: &[Vec<GrayImage>], row: usize, column: usize, turns: u8) -> GrayImage {
+    let (rows, columns) = (crops.len(), crops.first().map_or(0, Vec::len));
+    let (r, c) = source_cell(row, column, turns, rows, columns);
+    match turns % 4 {
+        0 => crops[r][c].clone(),
+        1 => image::imageops::rotate90(&crops[r][c]),
+        2 => image::imageops::rotate180(&crops[r][c]),
+        _ => image::imageops::rotate270(&crops[r][c]),
+    }
 }
 
 /// The cell of the unturned lattice that shows at (`row`, `column`) after `turns` clockwise
