@@ -1992,17 +1992,13 @@ pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> 
     // turned (a 6 as a 9): the empty corner block and blank grid tell which way up the page is.
     // Boxed clues read where the glyph finder saw no marks to drop are the grid's numbers, each
     // averaged over the ink splits: no solver asks for that before their correctors.
-    let upright = match upright {
-        Some(upright) => upright,
-        None if nonogram_allowed && clues::boxed_clues(&grid).is_some() => {
-            rereading.as_ref().map_or_else(
-                || grid.clone(),
-                |rereading| rereading.averaged(classifier).0,
-            )
+    let averaged = match (&upright, &rereading) {
+        (None, Some(rereading)) if nonogram_allowed && clues::boxed_clues(&grid).is_some() => {
+            Some(rereading.averaged(classifier).0)
         }
-        None => grid.clone(),
+        _ => None,
     };
-    let upright = &upright;
+    let upright = upright.as_ref().or(averaged.as_ref()).unwrap_or(&grid);
     if nonogram_allowed {
         if let Some((clues, top, left)) = clues::boxed_clues(upright) {
             // The wider crops of the reread keep digits that fill their boxes whole, but on a

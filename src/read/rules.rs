@@ -380,11 +380,10 @@ fn paint_keeping_print(image: &mut GrayImage, band: Band, vertical: bool) {
 /// stem that read as a sure 3.
 fn paint_bridging_strokes(image: &mut GrayImage, band: Band, vertical: bool) {
     let layout = BandLayout::new(image, band, vertical);
-    let (along, low, high) = (layout.along, layout.low, layout.high);
-    let index = |line: usize, position: usize| layout.index(line, position);
-    let pixels: &mut [u8] = image;
-    let mut sides: Vec<u8> = (0..along)
-        .flat_map(|p| [pixels[index(low, p)], pixels[index(high, p)]])
+    let pixels: &[u8] = image;
+    let mut sides: Vec<u8> = (0..layout.along)
+        .flat_map(|p| [layout.index(layout.low, p), layout.index(layout.high, p)])
+        .map(|i| pixels[i])
         .collect();
     sides.sort_unstable();
     let Some(&darkest) = sides.first() else {
@@ -394,18 +393,11 @@ fn paint_bridging_strokes(image: &mut GrayImage, band: Band, vertical: bool) {
     let paper = f32::from(sides[((sides.len() - 1) as f32 * RANK) as usize]);
     let stroke = darkest + (paper - darkest) / 2.0;
     let dark = |value: u8| paper - darkest >= MIN_DIP && f32::from(value) < stroke;
-    for position in 0..along {
-        let (a, b) = (pixels[index(low, position)], pixels[index(high, position)]);
-        let fill = |t: f32| match (dark(a), dark(b)) {
-            (true, false) => f32::from(b),
-            (false, true) => f32::from(a),
-            _ => f32::from(a) + (f32::from(b) - f32::from(a)) * t,
-        };
-        for line in low + 1..high {
-            let t = (line - low) as f32 / (high - low) as f32;
-            pixels[index(line, position)] = fill(t).round() as u8;
-        }
-    }
+    paint_across(image, band, vertical, |a, b, t| match (dark(a), dark(b)) {
+        (true, false) => f32::from(b),
+        (false, true) => f32::from(a),
+        _ => ramp(a, b, t),
+    });
 }
 
 /// Paints the band (first, last) of `image`, a pixel wider on each side for the line's blurred
@@ -413,17 +405,33 @@ fn paint_bridging_strokes(image: &mut GrayImage, band: Band, vertical: bool) {
 /// band found in one crop alone, which may be a curved mark (the start cell's ring) rather
 /// than a straight rule, so that its darkness along the band says nothing; and for rules
 /// across clue bands (see [`bands_without_rules`]).
-fn paint_between(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
-    let layout = BandLayout::new(image, (first, last), vertical);
-    let (along, low, high) = (layout.along, layout.low, layout.high);
-    let index = |line: usize, position: usize| layout.index(line, position);
+fn paint_between(image: &mut GrayImage, band: Band, vertical: bool) {
+    paint_across(image, band, vertical, ramp);
+}
+
+/// The gray level `t` of the way from `a` to `b`.
+fn ramp(a: u8, b: u8, t: f32) -> f32 {
+    f32::from(a) + (f32::from(b) - f32::from(a)) * t
+}
+
+/// Paints the band (first, last) of `image`, a pixel wider on each side, line by line along
+/// it: each pixel `t` of the way across gets `fill(a, b, t)`, `a` and `b` the pixels just
+/// outside the band on that line.
+fn paint_across(
+    image: &mut GrayImage,
+    band: Band,
+    vertical: bool,
+    fill: impl Fn(u8, u8, f32) -> f32,
+) {
+    let layout = BandLayout::new(image, band, vertical);
+    let (low, high) = (layout.low, layout.high);
     let pixels: &mut [u8] = image;
-    for position in 0..along {
-        let a = f32::from(pixels[index(low, position)]);
-        let b = f32::from(pixels[index(high, position)]);
+    for position in 0..layout.along {
+        let a = pixels[layout.index(low, position)];
+        let b = pixels[layout.index(high, position)];
         for line in low + 1..high {
             let t = (line - low) as f32 / (high - low) as f32;
-            pixels[index(line, position)] = (a + (b - a) * t).round() as u8;
+            pixels[layout.index(line, position)] = fill(a, b, t).round() as u8;
         }
     }
 }
