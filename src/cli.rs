@@ -58,6 +58,11 @@ pub struct EvalArgs {
     /// List every photo that was not read exactly.
     #[arg(long)]
     pub failures: bool,
+
+    /// Read each photo without telling its kind, as `solve` does without --kind (by default
+    /// each photo is read as its truth's kind); a kind taken wrongly counts as a misread.
+    #[arg(long)]
+    pub detect_kind: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -192,10 +192,13 @@ pub fn images_with_truth(dir: &Path) -> std::io::Result<Vec<(PathBuf, Truth)>> {
     Ok(found)
 }
 
-/// Reads one photo and compares it with its truth.
-pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>) -> Sample {
+/// Reads, corrects and solves one photo and compares it with its truth. The photo is read as
+/// its truth's kind, or with `detect_kind` as `solve` reads it without `--kind`: a kind taken
+/// wrongly then counts as a misread.
+pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>, detect_kind: bool) -> Sample {
     let started = Instant::now();
-    let read = crate::read_image(image, Some(truth.kind.as_str()));
+    let kind = (!detect_kind).then_some(truth.kind.as_str());
+    let photo = crate::solve_image(image, kind, limit);
     let time = started.elapsed();
     let mut sample = Sample {
         image: image.to_path_buf(),
@@ -207,19 +210,23 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>) -> Sample {
         time,
         error: None,
     };
-    let mut read = match read {
-        Ok(read) => read,
+    let photo = match photo {
+        Ok(photo) => photo,
         Err(error) => {
             sample.error = Some(error.to_string());
             return sample;
         }
     };
-    sample.cells_right = cells_right(&read, &sample.truth);
-    match read.correct(limit) {
-        Ok((puzzle, _)) => {
-            let exact = normalised(&puzzle.to_json()) == normalised(&sample.truth.puzzle);
+    if photo.reading.kind() == sample.truth.kind {
+        sample.cells_right = cells_right(&photo.reading, &sample.truth);
+    }
+    match photo.puzzle {
+        Ok(corrected) => {
+            let puzzle = corrected.puzzle;
+            let exact = puzzle.kind() == sample.truth.kind
+                && normalised(&puzzle.to_json()) == normalised(&sample.truth.puzzle);
             sample.read_exactly = exact;
-            if let Ok(solved) = crate::solve::solve(puzzle.as_ref(), limit) {
+            if let Ok(solved) = corrected.solved {
                 sample.accepted_wrong = !exact && !solved.ambiguous_for(puzzle.as_ref());
                 sample.solved_correctly = match &sample.truth.solution {
                     Some(solution) => exact && &solved.solution.to_json() == solution,

@@ -93,6 +93,19 @@ pub fn read_image(path: &std::path::Path, kind: Option<&str>) -> Result<read::Re
     Ok(read_found(&gray, found, kind).1)
 }
 
+/// Loads the photo at `path` upright, finds its grid, reads the puzzle (as `kind` when given;
+/// see [`solve_found`] for a kind guessed), corrects the reading and solves it.
+pub fn solve_image(
+    path: &std::path::Path,
+    kind: Option<&str>,
+    limit: Option<Duration>,
+) -> Result<PhotoSolve, Error> {
+    let image = detect::load_upright(path)?;
+    let gray = detect::grayscale(&image);
+    let found = find_any_lattice(&gray, None)?;
+    Ok(solve_found(&gray, found, kind, limit, false))
+}
+
 /// [`read_image`] with the grid's outline given (`corners` in the upright photo's pixels, a
 /// generated photo's truth grid corners) instead of looked for: measures reading apart from
 /// finding the outline.
@@ -222,40 +235,39 @@ pub fn solve_image_file(
         }
     };
     let started = Instant::now();
-    let (lattice, mut reading) = read_found(&gray, found, kind.map(|k| k.name()));
+    let photo = solve_found(&gray, found, kind.map(|k| k.name()), limit, explain);
     if let Some(debug) = debug {
-        debug.add_read(&gray, &lattice, &reading);
+        debug.add_read(&gray, &photo.lattice, &photo.reading);
     }
     report.stages.push(format!(
         "detect: {}x{} image, {}x{} lattice",
         image.width(),
         image.height(),
-        lattice.rows,
-        lattice.columns
+        photo.lattice.rows,
+        photo.lattice.columns
     ));
-    report.stages.push(format!("read: {}", reading.summary()));
-    for doubt in reading.doubtful(LOW_CONFIDENCE) {
-        report.stages.push(format!("read: {doubt}"));
-    }
-    let turns_read = reading.quarter_turns();
-    let corrected = reading.correct(limit);
-    if reading.quarter_turns() != turns_read {
-        report.stages.push(format!(
-            "read: turned {} quarter turns instead, which solves with fewer corrections",
-            reading.quarter_turns()
-        ));
-    }
-    report.read_time = started.elapsed();
-    report.result = corrected.and_then(|(puzzle, corrections)| {
-        report.corrections = corrections.iter().map(ToString::to_string).collect();
-        solve::solve_with(puzzle.as_ref(), limit, explain).map(|solved| (puzzle, solved))
+    report.stages.extend(photo.stages);
+    let lattice = photo.reading.puzzle_lattice(&photo.lattice);
+    let quarter_turns = photo.reading.quarter_turns();
+    report.result = photo.puzzle.and_then(|corrected| {
+        report.corrections = corrected
+            .corrections
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        corrected.solved.map(|solved| (corrected.puzzle, solved))
     });
+    let solve_time = report
+        .result
+        .as_ref()
+        .map_or(Duration::ZERO, |(_, s)| s.time);
+    report.read_time = started.elapsed().saturating_sub(solve_time);
     if let (Some(target), Ok((puzzle, solved))) = (annotated, &report.result) {
         let started = Instant::now();
         let geometry = annotate::PhotoGeometry {
             image,
-            lattice: reading.puzzle_lattice(&lattice),
-            quarter_turns: reading.quarter_turns(),
+            lattice,
+            quarter_turns,
         };
         let picture = annotate::annotate(&geometry, puzzle.as_ref(), solved);
         match output::write_png(&picture, target) {
@@ -270,6 +282,146 @@ pub fn solve_image_file(
         report.render_time = started.elapsed();
     }
     report
+}
+
+/// A photo's puzzle as read, corrected and solved.
+pub struct PhotoSolve {
+    /// The lattice the puzzle was read from (it may be another than the one detect found:
+    /// see [`read_found`]).
+    pub lattice: detect::Lattice,
+    pub reading: read::Reading,
+    /// What reading found, one line each, for `--verbose`.
+    pub stages: Vec<String>,
+    /// The puzzle with the solver's corrections and what solving it gave, or why the reading
+    /// makes no puzzle.
+    pub puzzle: Result<CorrectedPuzzle, Error>,
+}
+
+/// A puzzle read from a photo, corrected with the solver's help.
+pub struct CorrectedPuzzle {
+    pub puzzle: Box<dyn kinds::Puzzle>,
+    pub corrections: Vec<read::Correction>,
+    pub solved: Result<solve::Solved, Error>,
+}
+
+impl PhotoSolve {
+    /// Whether the photo gave a puzzle with exactly one solution.
+    fn solved_uniquely(&self) -> bool {
+        self.puzzle.as_ref().is_ok_and(|corrected| {
+            corrected
+                .solved
+                .as_ref()
+                .is_ok_and(|solved| !solved.ambiguous_for(corrected.puzzle.as_ref()))
+        })
+    }
+
+    /// Why this reading failed in a way that reading the photo as another kind may mend: it
+    /// makes no puzzle, one without a solution, or an ambiguous one; `None` when it solved, or
+    /// stopped for a reason no kind changes (a time limit).
+    fn failure(&self) -> Option<String> {
+        match &self.puzzle {
+            Err(error @ Error::Unreadable(_)) => Some(error.to_string()),
+            Ok(corrected) => match &corrected.solved {
+                Err(Error::NoSolution) => Some(Error::NoSolution.to_string()),
+                Ok(solved) if solved.ambiguous_for(corrected.puzzle.as_ref()) => {
+                    Some("it has several solutions".to_string())
+                }
+                _ => None,
+            },
+            Err(_) => None,
+        }
+    }
+}
+
+/// The kinds a photo is read as when its reading as the kind it looked like fails, in turn:
+/// the kinds the solver checks hardest first, the jump maze (any way out makes sense) last.
+const OTHER_KINDS: [&str; 4] = ["sudoku", "nurikabe", "nonogram", "jump"];
+
+/// Whether a photo whose `first` reading failed may be read as `other`. A nonogram's reading
+/// is taken only when most of its lines had clues beside a grid of few numbers (or clue boxes),
+/// which no other kind shows, and reading it again as each would only cost time; a Sudoku is
+/// read only on a 9x9 lattice.
+fn may_be_read_as(first: &PhotoSolve, other: &str) -> bool {
+    let first_kind = first.reading.kind();
+    first_kind != "nonogram"
+        && other != first_kind
+        && (other != "sudoku" || (first.lattice.rows, first.lattice.columns) == (9, 9))
+}
+
+/// Reads the puzzle on `found` (as `kind` when given), corrects it with the solver's help and
+/// solves it. Told no kind, a reading that fails as the kind it looked like (a jump maze whose
+/// framed part reads like a Nurikabe, a Sudoku with a digit read as 17) is read as each other
+/// kind in turn, and the first that solves uniquely is kept; when none does, the first
+/// reading's failure stands.
+fn solve_found(
+    gray: &image::GrayImage,
+    found: Found,
+    kind: Option<&str>,
+    limit: Option<Duration>,
+    explain: bool,
+) -> PhotoSolve {
+    let first = read_and_solve(gray, found.clone(), kind, limit, explain);
+    if kind.is_some() {
+        return first;
+    }
+    let Some(failure) = first.failure() else {
+        return first;
+    };
+    let first_kind = first.reading.kind().to_string();
+    for other in OTHER_KINDS
+        .into_iter()
+        .filter(|k| may_be_read_as(&first, k))
+    {
+        let mut retry = read_and_solve(gray, found.clone(), Some(other), limit, explain);
+        if retry.solved_uniquely() {
+            retry.stages.insert(
+                0,
+                format!("read: as a {first_kind}, {failure}; read as a {other} instead"),
+            );
+            return retry;
+        }
+    }
+    first
+}
+
+/// [`solve_found`] for one kind: read, correct, solve.
+fn read_and_solve(
+    gray: &image::GrayImage,
+    found: Found,
+    kind: Option<&str>,
+    limit: Option<Duration>,
+    explain: bool,
+) -> PhotoSolve {
+    let (lattice, mut reading) = read_found(gray, found, kind);
+    let mut stages = vec![format!("read: {}", reading.summary())];
+    stages.extend(
+        reading
+            .doubtful(LOW_CONFIDENCE)
+            .into_iter()
+            .map(|doubt| format!("read: {doubt}")),
+    );
+    let turns_read = reading.quarter_turns();
+    let corrected = reading.correct(limit);
+    if reading.quarter_turns() != turns_read {
+        stages.push(format!(
+            "read: turned {} quarter turns instead, which solves with fewer corrections",
+            reading.quarter_turns()
+        ));
+    }
+    let puzzle = corrected.map(|(puzzle, corrections)| {
+        let solved = solve::solve_with(puzzle.as_ref(), limit, explain);
+        CorrectedPuzzle {
+            puzzle,
+            corrections,
+            solved,
+        }
+    });
+    PhotoSolve {
+        lattice,
+        reading,
+        stages,
+        puzzle,
+    }
 }
 
 /// Reads less sure than this are listed by `--verbose`.

@@ -423,11 +423,15 @@ fn hint(args: &SolveArgs, kind: Option<&dyn Kind>, limit: Option<Duration>) -> a
 
 fn read_photo(args: &ReadArgs) -> anyhow::Result<u8> {
     let path = args.image.to_string_lossy();
-    let result =
-        gridsight::read_image(&args.image, args.kind.as_deref()).and_then(|mut reading| {
-            let (puzzle, corrections) = reading.correct(Some(Duration::from_secs(10)))?;
-            Ok((reading, puzzle, corrections))
-        });
+    let result = gridsight::solve_image(
+        &args.image,
+        args.kind.as_deref(),
+        Some(Duration::from_secs(10)),
+    )
+    .and_then(|photo| {
+        let corrected = photo.puzzle?;
+        Ok((photo.reading, corrected.puzzle, corrected.corrections))
+    });
     match result {
         Ok((reading, puzzle, corrections)) => {
             for doubt in reading.doubtful(0.9) {
@@ -465,7 +469,7 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<()> {
     gridsight::batch::run_in_order(
         &photos,
         threads,
-        |(image, truth)| gridsight::eval::evaluate(image, truth.clone(), limit),
+        |(image, truth)| gridsight::eval::evaluate(image, truth.clone(), limit, args.detect_kind),
         |_, sample| -> anyhow::Result<()> {
             samples.push(sample);
             Ok(())

@@ -34,6 +34,21 @@ fn a_hard_photo_of_a_large_maze_reads_exactly() {
 }
 
 #[test]
+fn a_boxed_maze_whose_framed_middle_reads_like_a_nurikabe_is_read_as_a_maze() {
+    // Told no kind, the outline found is a rectangle of boxes inside the maze, read as a
+    // Nurikabe with no solution (exit 4). A reading that fails as the kind it looked like is
+    // now read as the other kinds in turn: as a maze, from its lattice of digits, it solves.
+    for (name, preset, seed) in [
+        ("round-15-digits-1-3-b.jump", "photo", 918),
+        ("round-11-digits-1-2.jump", "scan", 7839),
+    ] {
+        let (report, truth) = photograph_and_read(name, preset, seed);
+        assert_eq!(report["kind"], "jump", "{name}");
+        assert_eq!(report["puzzle"], truth["puzzle"], "{name}");
+    }
+}
+
+#[test]
 fn a_box_edge_beside_a_digit_at_the_mazes_edge_is_not_read_as_a_one() {
     // The lattice sits a little off the boxes at the maze's left end: the 3 there, with the
     // box's edge beside it, was read as 13 surely enough to be trusted.

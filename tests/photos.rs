@@ -99,6 +99,18 @@ fn read_prints_a_puzzle_text_that_solves_the_same() {
 }
 
 /// Writes `image` to a scratch PNG and returns its path, with the folder holding it.
+#[test]
+fn a_sudoku_with_a_digit_read_as_25_is_still_solved_as_a_sudoku() {
+    // Its r6c3 5 reads as 25 (at 0.28), so the grid is no Sudoku's and was taken for a
+    // Nurikabe, which has no solution (exit 4). Read as a Sudoku once the Nurikabe fails, the
+    // corrector puts the 5 back.
+    let source = common::test_data("sudoku-30-givens.sudoku");
+    let (report, truth) = common::photographed_and_solved(&source, "scan", 7816);
+    assert_eq!(report["kind"], "sudoku");
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
 fn scratch_png(name: &str, image: &image::GrayImage) -> (ScratchDir, PathBuf) {
     let dir = ScratchDir::new(&format!("photos-{name}"));
     let path = dir.join(name);
