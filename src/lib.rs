@@ -337,14 +337,15 @@ impl PhotoSolve {
 /// the kinds the solver checks hardest first, the jump maze (any way out makes sense) last.
 const OTHER_KINDS: [&str; 4] = ["sudoku", "nurikabe", "nonogram", "jump"];
 
-/// Whether a photo whose `first` reading failed may be read as `other`. A nonogram's reading
-/// is taken only when most of its lines had clues beside a grid of few numbers (or clue boxes),
-/// which no other kind shows, and reading it again as each would only cost time; a Sudoku is
-/// read only on a 9x9 lattice.
+/// Whether a photo whose `first` reading failed may be read as `other`: not after a
+/// nonogram's reading (clues all round show no other kind), as a nonogram only where the grid
+/// held few numbers (reading clues on every side costs the most), as a Sudoku only on a 9x9
+/// lattice.
 fn may_be_read_as(first: &PhotoSolve, other: &str) -> bool {
     let first_kind = first.reading.kind();
     first_kind != "nonogram"
         && other != first_kind
+        && (other != "nonogram" || first.reading.may_be_nonogram())
         && (other != "sudoku" || (first.lattice.rows, first.lattice.columns) == (9, 9))
 }
 

@@ -1975,6 +1975,16 @@ pub enum Reading {
 /// (its cells are blank or black; a few specks may read as digits).
 const NONOGRAM_NUMBER_SHARE: f32 = 0.03;
 
+/// Whether so few of `grid`'s cells hold numbers that it may be a nonogram's.
+fn few_numbers(grid: &GridRead) -> bool {
+    let numbers = grid
+        .cells
+        .iter()
+        .filter(|c| matches!(c.value, CellValue::Number(_)))
+        .count();
+    (numbers as f32) < NONOGRAM_NUMBER_SHARE * grid.cells.len() as f32
+}
+
 /// Reads the puzzle on `lattice` with the bundled classifier: its cells, and for a nonogram (as
 /// `kind` says, or as a grid of blank and black cells with numbers beside it suggests) the
 /// clues beside it.
@@ -1982,11 +1992,6 @@ pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> 
     let classifier = bundled_classifier();
     let (grid, upright, runner_up, rereading) =
         read_grid_upright_and_runner_up(image, lattice, classifier);
-    let numbers = grid
-        .cells
-        .iter()
-        .filter(|c| matches!(c.value, CellValue::Number(_)))
-        .count();
     let nonogram_allowed = kind.is_none_or(|kind| kind == "nonogram");
     // Boxed clues are read upright only, though blurred clue digits may read a little surer
     // turned (a 6 as a 9): the empty corner block and blank grid tell which way up the page is.
@@ -2015,7 +2020,7 @@ pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> 
     }
     let may_be_nonogram = match kind {
         Some(kind) => kind == "nonogram",
-        None => (numbers as f32) < NONOGRAM_NUMBER_SHARE * grid.cells.len() as f32,
+        None => few_numbers(&grid),
     };
     if may_be_nonogram {
         let (turns, clues) = clues_on_any_side(image, lattice, classifier);
@@ -2090,6 +2095,15 @@ impl Reading {
                 nonogram.grid_lattice(lattice)
             }
             Reading::Nonogram(_) => lattice.clone(),
+        }
+    }
+
+    /// Whether this reading leaves the photo a nonogram's: it is one, or its grid holds numbers
+    /// in so few cells that they may be specks in a nonogram's blank and black cells.
+    pub fn may_be_nonogram(&self) -> bool {
+        match self {
+            Reading::Cells { grid, .. } => few_numbers(grid),
+            Reading::Nonogram(_) => true,
         }
     }
 
