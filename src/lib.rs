@@ -351,7 +351,7 @@ fn may_be_read_as(first: &PhotoSolve, other: &str) -> bool {
 
 /// Reads the puzzle on `found` (as `kind` when given), corrects it with the solver's help and
 /// solves it. Told no kind, a reading that fails as the kind it looked like (a jump maze whose
-/// framed part reads like a Nurikabe, a Sudoku with a digit read as 17) is read as each other
+/// framed part reads like a Nurikabe, a Sudoku with a 5 read as 25) is read as each other
 /// kind in turn, and the first that solves uniquely is kept; when none does, the first
 /// reading's failure stands.
 fn solve_found(
