@@ -293,7 +293,7 @@ pub fn find_lattice_inspected(
     };
     // Whether an outline that failed held no evenly spaced lines.
     let mut try_outline = |corners: Corners| -> Result<Lattice, bool> {
-        let tried = take(lattice_in(image, corners), &mut best);
+        let tried = take(lattice_in(image, corners, false), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
@@ -342,13 +342,32 @@ pub fn find_lattice_inspected(
             Err(false) => {}
         }
     }
+    // A page curled toward one side only (a magazine's inner margin) moves the fine lines there
+    // off their straight places by up to half a cell, and no outline's lines count. Only when no
+    // lattice is sure are the outlines whose lines could not be counted counted again with each
+    // line also followed from either end: a line followed that way finds ink elsewhere too, and
+    // counted so from the start it put lattices on outlines beside the grid (sure ones, on a
+    // Sudoku photo). Here when a lattice that is not sure would be taken next; when there is
+    // none, after the outlines cut free of a shadow and the squared ones, which came first.
+    if best.is_some() {
+        for &corners in &uncounted {
+            let tried = take(lattice_in(image, corners, true), &mut best);
+            if let Some(seen) = inspection.as_deref_mut() {
+                seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
+            }
+            if let Ok(lattice) = tried {
+                return Ok(lattice);
+            }
+        }
+    }
+    let recounted_from_one_end = uncounted.clone();
     if let Some((_, lattice)) = best {
         return Ok(lattice);
     }
     // Only then the outlines cut free of a shadow: cutting one can make a wrong grid fit where
     // another outline holds the right one.
     for corners in trimmed {
-        let tried = take(lattice_in(image, corners), &mut best);
+        let tried = take(lattice_in(image, corners, false), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
@@ -369,11 +388,22 @@ pub fn find_lattice_inspected(
                 continue;
             };
             let tried = take(
-                lattice_warped(image, squared, MARGIN, false, false),
+                lattice_warped(image, squared, MARGIN, false, false, false),
                 &mut best,
             );
             if let Some(seen) = inspection.as_deref_mut() {
                 seen.record_outline(squared, &tried.as_ref().map_err(|no| no.why.clone()));
+            }
+            if let Ok(lattice) = tried {
+                return Ok(lattice);
+            }
+        }
+    }
+    if best.is_none() {
+        for corners in recounted_from_one_end {
+            let tried = take(lattice_in(image, corners, true), &mut best);
+            if let Some(seen) = inspection.as_deref_mut() {
+                seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
             }
             if let Ok(lattice) = tried {
                 return Ok(lattice);
@@ -454,7 +484,7 @@ pub fn find_lattice_in_outline(
     image: &GrayImage,
     corners: [(f64, f64); 4],
 ) -> Result<Lattice, DetectError> {
-    lattice_in(image, corners)
+    lattice_in(image, corners, false)
         .map(|(lattice, _)| lattice)
         .map_err(|no| DetectError::NoPuzzle(no.why))
 }
@@ -489,7 +519,7 @@ pub fn grid_around_crossings(image: &GrayImage, digits: &Lattice) -> Option<Latt
         moved(rows, columns, rows - 1, columns - 1),
         moved(rows, 0, rows - 1, 1),
     ];
-    lattice_in(image, corners)
+    lattice_in(image, corners, false)
         .ok()
         .filter(|&(_, cover)| cover >= SURE_COVER)
         .map(|(lattice, _)| lattice)
@@ -523,7 +553,7 @@ fn shows_grid(small: &GrayImage, factor: u32, corners: [(f64, f64); 4]) -> bool 
     ];
     Homography::from_points(rectangle, in_small)
         .and_then(|to_small| grid_mask(small, (0, 0), &to_small, rw, rh).ok())
-        .is_some_and(|mask| cell_counts(&mask).is_ok())
+        .is_some_and(|mask| cell_counts(&mask, false).is_ok())
 }
 
 /// The mean lengths of the quadrilateral's top and bottom sides (across) and of its left and
@@ -604,10 +634,12 @@ fn clear_off_photo(
 /// outline cut short or bent) gives cells three times too long.
 const MOST_CELL_ASPECT: f64 = 2.0;
 
-/// The rows and columns of evenly spaced cells in `mask`, or why there are none.
-fn cell_counts(mask: &Mask) -> Result<(usize, usize), String> {
-    let columns = lines::count_cells(mask).ok_or("no evenly spaced vertical lines")?;
-    let rows = lines::count_rows(mask).ok_or("no evenly spaced horizontal lines")?;
+/// The rows and columns of evenly spaced cells in `mask`, or why there are none; with
+/// `from_one_end`, lines are also followed from either end (see `lines::count_cells`).
+fn cell_counts(mask: &Mask, from_one_end: bool) -> Result<(usize, usize), String> {
+    let columns =
+        lines::count_cells(mask, from_one_end).ok_or("no evenly spaced vertical lines")?;
+    let rows = lines::count_rows(mask, from_one_end).ok_or("no evenly spaced horizontal lines")?;
     let aspect = (mask.width as f64 / columns as f64) / (mask.height as f64 / rows as f64);
     if aspect.max(1.0 / aspect) > MOST_CELL_ASPECT {
         return Err(format!(
@@ -668,9 +700,15 @@ const STRAIGHT_COVER: f32 = 0.97;
 /// the straight warp, the outline's border is traced as curves and the warp straightened along
 /// them (a strongly curled grid), and the lines counted again; a lattice whose lines leave the
 /// ink in places is found again that way too, and the one whose lines run more on ink is kept.
-fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f32), NoLattice> {
-    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true, false);
-    let found = match lattice_warped(image, corners, MARGIN, false, false) {
+/// With `from_one_end`, lines are also followed from either end when counted (see
+/// `lines::count_cells`).
+fn lattice_in(
+    image: &GrayImage,
+    corners: [(f64, f64); 4],
+    from_one_end: bool,
+) -> Result<(Lattice, f32), NoLattice> {
+    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true, false, from_one_end);
+    let found = match lattice_warped(image, corners, MARGIN, false, false, from_one_end) {
         Err(no) if no.uncounted => unbowed().map_err(|_| no),
         Ok(straight) if straight.1 < STRAIGHT_COVER => Ok(unbowed()
             .ok()
@@ -688,11 +726,13 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f
     // only stands when no other outline's lattice is sure.
     match found {
         Ok(counted) if counted.1 < SURE_COVER => {
-            Ok(lattice_warped(image, corners, MARGIN, false, true)
-                .ok()
-                .filter(|recounted| recounted.1 > counted.1 + RECOUNT_COVER)
-                .map(|(lattice, cover)| (lattice, cover.min(RECOUNTED_COVER)))
-                .unwrap_or(counted))
+            Ok(
+                lattice_warped(image, corners, MARGIN, false, true, from_one_end)
+                    .ok()
+                    .filter(|recounted| recounted.1 > counted.1 + RECOUNT_COVER)
+                    .map(|(lattice, cover)| (lattice, cover.min(RECOUNTED_COVER)))
+                    .unwrap_or(counted),
+            )
         }
         found => found,
     }
@@ -707,6 +747,7 @@ fn lattice_warped(
     margin_share: f64,
     unbow: bool,
     recount: bool,
+    from_one_end: bool,
 ) -> Result<(Lattice, f32), NoLattice> {
     let corners = upright_order(corners);
     let (across, down) = sides(&corners);
@@ -775,7 +816,7 @@ fn lattice_warped(
     };
     // The lines are counted inside the outline only: the margin holds the print around it.
     let inside = wide.cropped(m, m, rw, rh);
-    let (rows, columns) = cell_counts(&inside).map_err(|why| NoLattice {
+    let (rows, columns) = cell_counts(&inside, from_one_end).map_err(|why| NoLattice {
         why,
         trimmed: shadow::trimmed(&inside, fw.max(fh) * SHADOW_SHARE)
             .filter(|_| !unbow)
