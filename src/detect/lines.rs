@@ -599,13 +599,21 @@ fn count_in_profiles(profiles: &Profiles, from_one_end: bool) -> Option<usize> {
 /// looked for again near the bend.
 const OFF_BEND: f64 = 0.15;
 
-/// Where each line perpendicular to x, straight at `lines` (pixels, evenly spaced), runs, sampled
-/// at the `crossings` positions along it (the other direction's line positions, in pixels): the
-/// line's x position in pixels at each crossing, `[line][crossing]`. Each line is followed
-/// outward from its middle, each estimate starting from its neighbour's, and the result lightly
-/// smoothed; then every place that left the bend all the lines share (see `bend`) is looked for
-/// again close to the bend, or put on it.
-pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
+/// Where each line perpendicular to x runs, sampled at the `crossings` positions along it (the
+/// other direction's line positions, in pixels), each line starting from `ends[line]` (its x at
+/// the first crossing and at the last: the same for a straight line, apart for lines tracked
+/// one by one on a page curled toward one side, see `uneven`): the line's x position in pixels
+/// at each crossing, `[line][crossing]`. Each line is followed from either end inward, each
+/// estimate starting from its neighbour's, and the result lightly smoothed; then every place
+/// that left the bend all the lines share (see `bend`, fitted off the straight run between
+/// each line's ends) is looked for again close to the bend, or put on it. The lines' straight
+/// places are taken half-way between their ends.
+pub fn follow(mask: &Mask, ends: &[(f64, f64)], crossings: &[f64]) -> Vec<Vec<f64>> {
+    let lines: Vec<f64> = ends
+        .iter()
+        .map(|&(first, last)| 0.5 * (first + last))
+        .collect();
+    let lines = &lines[..];
     let h = mask.height;
     let cell = if lines.len() > 1 {
         (lines[lines.len() - 1] - lines[0]) / (lines.len() - 1) as f64
@@ -618,13 +626,13 @@ pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
         h as f64
     };
     let reach = (cell * 0.3).max(2.0);
-    let followed: Vec<Vec<f64>> = lines
+    let followed: Vec<Vec<f64>> = ends
         .iter()
-        .map(|&straight| {
+        .map(|&(first, last)| {
             // From each end inward: the outline's corners hold the ends near straight, and curl
             // bends a line most in its middle. Each guess carries on half the bend of the step
             // before, so a strongly bowed line is not lost half-way.
-            let mut found = vec![straight; crossings.len()];
+            let mut found = vec![first; crossings.len()];
             let middle = crossings.len() / 2;
             let halves: [Vec<usize>; 2] = [
                 (0..=middle).collect(),
@@ -633,7 +641,8 @@ pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
             for half in halves {
                 for (step, &i) in half.iter().enumerate() {
                     let guess = match step {
-                        0 => straight,
+                        0 if i == 0 => first,
+                        0 => last,
                         1 => found[half[0]],
                         _ => {
                             let (before, last) = (found[half[step - 2]], found[half[step - 1]]);
@@ -646,18 +655,38 @@ pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
             smooth(&found)
         })
         .collect();
-    let Some(fitted) = bend::fit(lines, crossings, &followed) else {
+    // A line starting at two places runs straight between them: the bend is fitted to its
+    // places off that, and put back on it.
+    let detour = |k: usize, i: usize| {
+        let (first, last) = ends[k];
+        let t = i as f64 / (crossings.len() - 1).max(1) as f64;
+        first + (last - first) * t - lines[k]
+    };
+    let off_ends: Vec<Vec<f64>> = followed
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            line.iter()
+                .enumerate()
+                .map(|(i, &place)| place - detour(k, i))
+                .collect()
+        })
+        .collect();
+    let Some(fitted) = bend::fit(lines, crossings, &off_ends) else {
         return followed;
     };
     let near = (cell * 0.12).max(1.5);
     followed
         .iter()
         .zip(&fitted)
-        .map(|(line, bent)| {
+        .enumerate()
+        .map(|(k, (line, bent))| {
             line.iter()
                 .zip(bent)
                 .zip(crossings)
-                .map(|((&place, &bent), &y)| {
+                .enumerate()
+                .map(|(i, ((&place, &bent), &y))| {
+                    let bent = bent + detour(k, i);
                     if (place - bent).abs() <= OFF_BEND * cell {
                         place
                     } else {
@@ -973,7 +1002,8 @@ mod tests {
         let bent = grid_mask(300, 12, 6.0);
         assert_eq!(count_cells(&bent, false), Some(12));
         let crossings: Vec<f64> = (0..=12).map(|k| k as f64 * 25.0).collect();
-        let lines = follow(&bent, &crossings, &crossings);
+        let ends: Vec<(f64, f64)> = crossings.iter().map(|&x| (x, x)).collect();
+        let lines = follow(&bent, &ends, &crossings);
         let shift = 6.0 * (150.0f64 / 300.0 * 3.0).sin();
         assert!(
             (lines[5][6] - (125.0 + shift + 0.5)).abs() < 1.5,

@@ -40,6 +40,7 @@ mod shadow;
 pub mod strips;
 mod threshold;
 mod unbow;
+mod uneven;
 
 use std::borrow::Cow;
 use std::ops::RangeInclusive;
@@ -192,13 +193,33 @@ pub fn find_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
 /// [`find_lattice`], recording what it saw on the way in `inspection` when given.
 pub fn find_lattice_inspected(
     image: &GrayImage,
-    mut inspection: Option<&mut Inspection>,
+    inspection: Option<&mut Inspection>,
 ) -> Result<Lattice, DetectError> {
+    find_lattice_or_last_resort(image, inspection).map_err(|none| none.error)
+}
+
+/// Why [`find_lattice_or_last_resort`] found no lattice, and the lattice it would take last.
+#[derive(Debug)]
+pub struct NoSureLattice {
+    pub error: DetectError,
+    /// A lattice whose lines leave the ink in places, found only with the lines followed from
+    /// one end (a page curled toward one side): to be taken when nothing else is found, after
+    /// the lattice of digits, which finds the right grid where this one may miss a line.
+    pub last_resort: Option<Lattice>,
+}
+
+/// [`find_lattice_inspected`], with the last-resort lattice kept when none is found.
+pub fn find_lattice_or_last_resort(
+    image: &GrayImage,
+    mut inspection: Option<&mut Inspection>,
+) -> Result<Lattice, NoSureLattice> {
+    let none = |why: String| NoSureLattice {
+        error: DetectError::NoPuzzle(why),
+        last_resort: None,
+    };
     let (width, height) = image.dimensions();
     if width.min(height) < 32 {
-        return Err(DetectError::NoPuzzle(format!(
-            "the image is only {width}x{height} pixels"
-        )));
+        return Err(none(format!("the image is only {width}x{height} pixels")));
     }
     let factor = width.max(height).div_ceil(WORKING_SIZE);
     let small = threshold::shrink(image, factor);
@@ -348,7 +369,10 @@ pub fn find_lattice_inspected(
     // line also followed from either end: a line followed that way finds ink elsewhere too, and
     // counted so from the start it put lattices on outlines beside the grid (sure ones, on a
     // Sudoku photo). Here when a lattice that is not sure would be taken next; when there is
-    // none, after the outlines cut free of a shadow and the squared ones, which came first.
+    // none, after the outlines cut free of a shadow and the squared ones, which came first, and
+    // then a lattice that is not sure is only kept as the last resort: the lattice of digits
+    // comes before it (on a generated boxed photo, followed so, a lattice missed a cell column
+    // the grid around the digits' crossings holds).
     if best.is_some() {
         for &corners in &uncounted {
             let tried = take(lattice_in(image, corners, true), &mut best);
@@ -366,13 +390,16 @@ pub fn find_lattice_inspected(
     }
     // Only then the outlines cut free of a shadow: cutting one can make a wrong grid fit where
     // another outline holds the right one.
+    let mut trimmed_uncounted = Vec::new();
     for corners in trimmed {
         let tried = take(lattice_in(image, corners, false), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
-        if let Ok(lattice) = tried {
-            return Ok(lattice);
+        match tried {
+            Ok(lattice) => return Ok(lattice),
+            Err(no) if no.uncounted => trimmed_uncounted.push(corners),
+            Err(_) => {}
         }
     }
     // Last, each outline whose lines could not be counted, with one corner moved to complete
@@ -399,19 +426,22 @@ pub fn find_lattice_inspected(
             }
         }
     }
-    if best.is_none() {
-        for corners in recounted_from_one_end {
-            let tried = take(lattice_in(image, corners, true), &mut best);
-            if let Some(seen) = inspection.as_deref_mut() {
-                seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
-            }
-            if let Ok(lattice) = tried {
-                return Ok(lattice);
-            }
+    if let Some((_, lattice)) = best {
+        return Ok(lattice);
+    }
+    for corners in trimmed_uncounted.into_iter().chain(recounted_from_one_end) {
+        let tried = take(lattice_in(image, corners, true), &mut best);
+        if let Some(seen) = inspection.as_deref_mut() {
+            seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
+        }
+        if let Ok(lattice) = tried {
+            return Ok(lattice);
         }
     }
-    best.map(|(_, lattice)| lattice)
-        .ok_or(DetectError::NoPuzzle(reason))
+    Err(NoSureLattice {
+        error: DetectError::NoPuzzle(reason),
+        last_resort: best.map(|(_, lattice)| lattice),
+    })
 }
 
 /// How many outlines whose lines could not be counted are tried again with a corner squared
@@ -838,16 +868,16 @@ fn lattice_warped(
         wide
     };
     let across_wide = wide.transposed();
-    // Evenly spaced lines `rows` and `columns` each way, followed near every crossing.
-    let fit = |rows: usize, columns: usize| {
-        let xs: Vec<f64> = (0..=columns)
-            .map(|k| margin + k as f64 * fw / columns as f64)
-            .collect();
-        let ys: Vec<f64> = (0..=rows)
-            .map(|k| margin + k as f64 * fh / rows as f64)
-            .collect();
-        let vertical = lines::follow(&wide, &xs, &ys);
-        let horizontal = lines::follow(&across_wide, &ys, &xs);
+    // Lines starting at `xs` and `ys` (warp pixels, at either end), followed near every
+    // crossing.
+    let fit_at = |xs: &[(f64, f64)], ys: &[(f64, f64)]| {
+        let straight = |ends: &[(f64, f64)]| -> Vec<f64> {
+            ends.iter()
+                .map(|&(first, last)| 0.5 * (first + last))
+                .collect()
+        };
+        let vertical = lines::follow(&wide, xs, &straight(ys));
+        let horizontal = lines::follow(&across_wide, ys, &straight(xs));
         let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
         let cover = line_cover(
             (&wide, &across_wide),
@@ -857,6 +887,14 @@ fn lattice_warped(
         );
         (cover, vertical, horizontal, kept_rows, kept_columns)
     };
+    let evenly = |cells: usize, length: f64| -> Vec<(f64, f64)> {
+        (0..=cells)
+            .map(|k| margin + k as f64 * length / cells as f64)
+            .map(|x| (x, x))
+            .collect()
+    };
+    // Evenly spaced lines `rows` and `columns` each way.
+    let fit = |rows: usize, columns: usize| fit_at(&evenly(columns, fw), &evenly(rows, fh));
     let fitted = if recount {
         [
             (rows + 1, columns),
@@ -869,6 +907,8 @@ fn lattice_warped(
         .map(|(rows, columns)| fit(rows, columns))
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .ok_or("too few lines to recount")?
+    } else if from_one_end {
+        uneven_fit(&inside, (rows, columns), margin, &fit_at, &evenly)
     } else {
         fit(rows, columns)
     };
@@ -894,6 +934,87 @@ fn lattice_warped(
         cover,
     ))
 }
+
+/// A lattice's lines fitted in the warp: the share on ink (see [`line_cover`]), the vertical
+/// and horizontal lines followed, and the rows and columns printed (see [`printed_lines`]).
+type Fitted = (
+    f32,
+    Vec<Vec<f64>>,
+    Vec<Vec<f64>>,
+    RangeInclusive<usize>,
+    RangeInclusive<usize>,
+);
+
+/// Fits a lattice through lines starting at the given places (see `lines::follow`), vertical
+/// then horizontal.
+type FitAt<'a> = &'a dyn Fn(&[(f64, f64)], &[(f64, f64)]) -> Fitted;
+
+/// How much more of its lines on ink (see [`line_cover`]) a lattice through lines tracked one
+/// by one (see `uneven`) must have than the one through evenly spaced lines to replace it.
+const UNEVEN_BETTER: f32 = 0.01;
+
+/// The lattice of `rows` and `columns` counted in the mask `inside` the outline (`margin`
+/// pixels into the warp), fitted by `fit_at` through evenly spaced lines (`evenly`) or, when
+/// that puts clearly fewer of them on ink, through lines tracked one by one along a quarter of
+/// the mask at either end from either side (a page curled toward its inner margin squeezes
+/// the cells there, see `uneven`), within a line of the count: first the columns, then the
+/// rows through the columns kept.
+fn uneven_fit(
+    inside: &Mask,
+    (rows, columns): (usize, usize),
+    margin: f64,
+    fit_at: FitAt,
+    evenly: &dyn Fn(usize, f64) -> Vec<(f64, f64)>,
+) -> Fitted {
+    // Lines tracked in a band at each end of the mask, from either side, paired when both
+    // ends track as many: each line's places in the two bands, taken as its places at its ends.
+    let tracked = |mask: &Mask, cells: usize| -> Vec<Vec<(f64, f64)>> {
+        let cell = mask.width as f64 / cells as f64;
+        let band = (mask.height / TRACKED_BAND).max(1);
+        let at_end = |band: (usize, usize)| -> Vec<Vec<f64>> {
+            [true, false]
+                .into_iter()
+                .filter_map(|from_left| uneven::tracked_lines(mask, band, cell, from_left))
+                .filter(|lines| lines.len().abs_diff(cells + 1) <= 1)
+                .map(|lines| lines.into_iter().map(|x| x + margin).collect())
+                .collect()
+        };
+        let (first, last) = (at_end((0, band)), at_end((mask.height - band, mask.height)));
+        let mut pairs: Vec<Vec<(f64, f64)>> = Vec::new();
+        for a in &first {
+            for b in &last {
+                if a.len() == b.len() {
+                    pairs.push(a.iter().copied().zip(b.iter().copied()).collect());
+                }
+            }
+        }
+        for one in first.iter().chain(&last) {
+            pairs.push(one.iter().map(|&x| (x, x)).collect());
+        }
+        pairs
+    };
+    let mut xs = evenly(columns, inside.width as f64);
+    let ys = evenly(rows, inside.height as f64);
+    let mut best = fit_at(&xs, &ys);
+    for tracked_xs in tracked(inside, columns) {
+        let fitted = fit_at(&tracked_xs, &ys);
+        if fitted.0 > best.0 + UNEVEN_BETTER {
+            best = fitted;
+            xs = tracked_xs;
+        }
+    }
+    for tracked_ys in tracked(&inside.transposed(), rows) {
+        let fitted = fit_at(&xs, &tracked_ys);
+        if fitted.0 > best.0 + UNEVEN_BETTER {
+            best = fitted;
+        }
+    }
+    best
+}
+
+/// The share of the mask's length, at each end, along which lines are tracked one by one (see
+/// [`uneven_fit`]): one over this.
+const TRACKED_BAND: usize = 4;
 
 /// The side of the squares of ink, as a share of a cell, kept out of the mask the lines are
 /// followed in (black cells), once the cells are counted.
