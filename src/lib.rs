@@ -125,21 +125,22 @@ type Found = (detect::Lattice, bool);
 
 /// The puzzle's lattice in `gray`: a four-sided grid, or failing that a lattice of digits
 /// without a frame (the jump maze), or the grid around it when its "digits" are a blurred
-/// grid's line crossings; the grid's error when none is found.
+/// grid's line crossings, or last the grid found only with its lines followed from one end;
+/// the grid's error when none is found.
 fn find_any_lattice(
     gray: &image::GrayImage,
     inspection: Option<&mut detect::Inspection>,
 ) -> Result<Found, detect::DetectError> {
-    match detect::find_lattice_inspected(gray, inspection) {
+    match detect::find_lattice_or_last_resort(gray, inspection) {
         Ok(lattice) => Ok((lattice, true)),
-        Err(error) => detect::find_glyph_lattice(gray)
+        Err(none) => detect::find_glyph_lattice(gray)
             .map(
                 |digits| match detect::grid_around_crossings(gray, &digits) {
                     Some(grid) => (grid, true),
                     None => (digits, false),
                 },
             )
-            .map_err(|_| error),
+            .or_else(|_| none.last_resort.map(|grid| (grid, true)).ok_or(none.error)),
     }
 }
 

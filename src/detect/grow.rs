@@ -6,7 +6,8 @@
 //! A new column of cells left of the lattice is taken where, beside enough of its rows, a ruled
 //! line runs one cell further out (looked for near where the rows' own spacing puts it) and
 //! the rows' lines reach it. The other sides are the same seen turned. It only adds cells whose
-//! box lines are printed; it does not read them or decide the puzzle's kind.
+//! box lines are printed and whose middle is not shaded (a drop shadow beside the frame); it
+//! does not read them or decide the puzzle's kind.
 
 use image::GrayImage;
 
@@ -33,6 +34,10 @@ const FAINT_INK_SHARE: f32 = 0.85;
 const DIP_SHARE: f32 = 0.9;
 /// Pixels either side along the line averaged into each sample.
 const RUN: i32 = 2;
+/// A cell beyond the lattice whose middle is darker than this share of the middle of the cell
+/// inside next to it is no box: it lies in a drop shadow beside the frame, where a ruled line
+/// seems to run everywhere.
+const SHADED_SHARE: f32 = 0.5;
 /// The most cells added on all sides together, so that a ruled page cannot grow it forever.
 const MOST_GROWTH: usize = 80;
 
@@ -106,7 +111,16 @@ fn grow_left(image: &GrayImage, lattice: &Lattice) -> Option<Lattice> {
             let edge = |k: usize| {
                 line_along(image, p[k][0], shifted(predicted[k]), normal, BEND * pitch).is_some()
             };
-            (edge(r) || edge(r + 1)).then_some(offset)
+            let beyond = [
+                p[r][0],
+                p[r + 1][0],
+                shifted(predicted[r]),
+                shifted(predicted[r + 1]),
+            ];
+            let next_in = [p[r][0], p[r + 1][0], p[r][1], p[r + 1][1]];
+            let paper =
+                interior_level(image, &beyond) >= SHADED_SHARE * interior_level(image, &next_in);
+            ((edge(r) || edge(r + 1)) && paper).then_some(offset)
         })
         .collect();
     let boxed = offsets.iter().flatten().count();
@@ -132,6 +146,25 @@ fn grow_left(image: &GrayImage, lattice: &Lattice) -> Option<Lattice> {
         columns: lattice.columns + 1,
         points,
     })
+}
+
+/// The mean grey level over the middle of the cell with `corners` (any order around it): the
+/// middle two fifths each way, where a box's lines do not reach.
+fn interior_level(image: &GrayImage, corners: &[Point; 4]) -> f32 {
+    let centre = times(
+        corners.iter().fold((0.0, 0.0), |sum, &q| plus(sum, q)),
+        0.25,
+    );
+    let (mut total, mut count) = (0.0, 0.0);
+    for &corner in corners {
+        for k in 0..=4 {
+            // Points from the centre a fifth of the way toward each corner, and between.
+            let q = plus(centre, times(minus(corner, centre), 0.4 * k as f32 / 4.0));
+            total += f32::from(rectify::sample(image, f64::from(q.0), f64::from(q.1)));
+            count += 1.0;
+        }
+    }
+    total / count
 }
 
 /// Where a dark ruled line runs from near `a` to near `b`: its offset along the unit `normal`

@@ -263,6 +263,10 @@ const LEAST_LINE: f32 = 0.45;
 /// strokes fill a short segment's height too, but not most of one column's segments.
 const BENT_SPARED: usize = SEGMENTS / 2;
 
+/// How much more ink (mean ink fraction along its length) a line followed from one end must
+/// find than the line followed from both ends inward to be taken instead.
+const ONE_END_BETTER: f32 = 0.05;
+
 /// How well `n` evenly spaced lines fit one way across a mask: ink where the lines should be
 /// and paper half-way between them.
 struct Fit {
@@ -306,7 +310,7 @@ impl Fit {
 /// the finer grid and leaves only its thick box lines). `None` when no spacing fits. Solid
 /// patches count as ink where lines should be (a line runs under a black cell's edge) and as
 /// paper half-way between.
-pub fn count_cells(mask: &Mask) -> Option<usize> {
+pub fn count_cells(mask: &Mask, from_one_end: bool) -> Option<usize> {
     let (w, h) = (mask.width, mask.height);
     if w < 12 || h < SEGMENTS {
         return None;
@@ -339,12 +343,12 @@ pub fn count_cells(mask: &Mask) -> Option<usize> {
         }
         columns
     };
-    count_in_profiles(&segment_profiles(mask, fractions))
+    count_in_profiles(&segment_profiles(mask, fractions), from_one_end)
 }
 
 /// [`count_cells`] of the mask turned a quarter: the number of cells down it, between lines
 /// perpendicular to y. It reads the rows where they lie instead of transposing the mask.
-pub fn count_rows(mask: &Mask) -> Option<usize> {
+pub fn count_rows(mask: &Mask, from_one_end: bool) -> Option<usize> {
     let (w, h) = (mask.width, mask.height);
     if h < 12 || w < SEGMENTS {
         return None;
@@ -369,7 +373,7 @@ pub fn count_rows(mask: &Mask) -> Option<usize> {
         }
         rows
     };
-    count_in_profiles(&segment_profiles(mask, fractions))
+    count_in_profiles(&segment_profiles(mask, fractions), from_one_end)
 }
 
 /// Ink fractions across a mask, `[segment][position]`, without and with its solid patches.
@@ -392,8 +396,10 @@ fn segment_profiles(mask: &Mask, fractions: impl Fn(bool) -> Vec<Vec<f32>>) -> P
     }
 }
 
-/// The count of [`count_cells`] from the ink fractions across the mask.
-fn count_in_profiles(profiles: &Profiles) -> Option<usize> {
+/// The count of [`count_cells`] from the ink fractions across the mask, each line followed from
+/// both ends inward, and with `from_one_end` also from either end all the way to the other,
+/// whichever finds clearly the most ink.
+fn count_in_profiles(profiles: &Profiles, from_one_end: bool) -> Option<usize> {
     let Profiles {
         without_solids,
         with_solids,
@@ -427,26 +433,54 @@ fn count_in_profiles(profiles: &Profiles) -> Option<usize> {
         // half-way points are measured between the lines as found. The outline's corners hold
         // the lines' ends near their straight places, and curl bends them most in the middle:
         // so each end segment snaps around the straight place and each next one inward around
-        // where its neighbour found the line, never further than `bend` from straight. Each
-        // line is found on its own, `[segment]` for line `k`.
+        // where its neighbour found the line, never further than `bend` from straight. A page
+        // curled toward one end only (a magazine's inner margin) moves that end's lines off
+        // their straight places instead, by up to half a cell, where the end segment's snap
+        // misses them: `from_one_end` then also follows each line from either end all along.
+        // Each line is found on its own, `[segment]` for line `k`.
         let bend = cell * 0.4;
         let half = SEGMENTS / 2;
-        let line_at = |k: usize| {
+        // Line `k` followed segment by segment in `order`, each segment snapped around where
+        // `before(s)` found it (the straight place for the first).
+        let track = |k: usize,
+                     order: &mut dyn Iterator<Item = usize>,
+                     before: &dyn Fn(usize) -> Option<usize>| {
             let straight = k as f64 * cell - 0.5;
             let mut found = [0usize; SEGMENTS];
-            for s in (0..half).chain((half..SEGMENTS).rev()) {
-                // The neighbour found before, toward the nearer end.
-                let outer = if s < half {
-                    s.checked_sub(1)
-                } else {
-                    Some(s + 1).filter(|&o| o < SEGMENTS)
-                };
-                let guess = outer.map_or(straight, |o| {
+            for s in order {
+                let guess = before(s).map_or(straight, |o| {
                     (found[o] as f64).clamp(straight - bend, straight + bend)
                 });
                 found[s] = snap(&with_solids[s], guess, reach);
             }
             found
+        };
+        let inked = |found: &[usize; SEGMENTS]| {
+            (0..SEGMENTS).map(|s| with_solids[s][found[s]]).sum::<f32>()
+        };
+        let line_at = |k: usize| {
+            // From each end inward, each segment around its neighbour toward the nearer end.
+            let from_ends = track(k, &mut (0..half).chain((half..SEGMENTS).rev()), &|s| {
+                if s < half {
+                    s.checked_sub(1)
+                } else {
+                    Some(s + 1).filter(|&o| o < SEGMENTS)
+                }
+            });
+            if !from_one_end {
+                return from_ends;
+            }
+            // From either end all the way to the other.
+            let from_first = track(k, &mut (0..SEGMENTS), &|s| s.checked_sub(1));
+            let from_last = track(k, &mut (0..SEGMENTS).rev(), &|s| {
+                Some(s + 1).filter(|&o| o < SEGMENTS)
+            });
+            let most = inked(&from_ends) + ONE_END_BETTER * SEGMENTS as f32;
+            [from_first, from_last]
+                .into_iter()
+                .filter(|found| inked(found) > most)
+                .max_by(|a, b| inked(a).total_cmp(&inked(b)))
+                .unwrap_or(from_ends)
         };
         let mean_over_segments =
             |value: &dyn Fn(usize) -> f32| (0..SEGMENTS).map(value).sum::<f32>() / SEGMENTS as f32;
@@ -565,13 +599,21 @@ fn count_in_profiles(profiles: &Profiles) -> Option<usize> {
 /// looked for again near the bend.
 const OFF_BEND: f64 = 0.15;
 
-/// Where each line perpendicular to x, straight at `lines` (pixels, evenly spaced), runs, sampled
-/// at the `crossings` positions along it (the other direction's line positions, in pixels): the
-/// line's x position in pixels at each crossing, `[line][crossing]`. Each line is followed
-/// outward from its middle, each estimate starting from its neighbour's, and the result lightly
-/// smoothed; then every place that left the bend all the lines share (see `bend`) is looked for
-/// again close to the bend, or put on it.
-pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
+/// Where each line perpendicular to x runs, sampled at the `crossings` positions along it (the
+/// other direction's line positions, in pixels), each line starting from `ends[line]` (its x at
+/// the first crossing and at the last: the same for a straight line, apart for lines tracked
+/// one by one on a page curled toward one side, see `uneven`): the line's x position in pixels
+/// at each crossing, `[line][crossing]`. Each line is followed from either end inward, each
+/// estimate starting from its neighbour's, and the result lightly smoothed; then every place
+/// that left the bend all the lines share (see `bend`, fitted off the straight run between
+/// each line's ends) is looked for again close to the bend, or put on it. The lines' straight
+/// places are taken half-way between their ends.
+pub fn follow(mask: &Mask, ends: &[(f64, f64)], crossings: &[f64]) -> Vec<Vec<f64>> {
+    let lines: Vec<f64> = ends
+        .iter()
+        .map(|&(first, last)| 0.5 * (first + last))
+        .collect();
+    let lines = &lines[..];
     let h = mask.height;
     let cell = if lines.len() > 1 {
         (lines[lines.len() - 1] - lines[0]) / (lines.len() - 1) as f64
@@ -584,13 +626,13 @@ pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
         h as f64
     };
     let reach = (cell * 0.3).max(2.0);
-    let followed: Vec<Vec<f64>> = lines
+    let followed: Vec<Vec<f64>> = ends
         .iter()
-        .map(|&straight| {
+        .map(|&(first, last)| {
             // From each end inward: the outline's corners hold the ends near straight, and curl
             // bends a line most in its middle. Each guess carries on half the bend of the step
             // before, so a strongly bowed line is not lost half-way.
-            let mut found = vec![straight; crossings.len()];
+            let mut found = vec![first; crossings.len()];
             let middle = crossings.len() / 2;
             let halves: [Vec<usize>; 2] = [
                 (0..=middle).collect(),
@@ -599,7 +641,8 @@ pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
             for half in halves {
                 for (step, &i) in half.iter().enumerate() {
                     let guess = match step {
-                        0 => straight,
+                        0 if i == 0 => first,
+                        0 => last,
                         1 => found[half[0]],
                         _ => {
                             let (before, last) = (found[half[step - 2]], found[half[step - 1]]);
@@ -612,18 +655,38 @@ pub fn follow(mask: &Mask, lines: &[f64], crossings: &[f64]) -> Vec<Vec<f64>> {
             smooth(&found)
         })
         .collect();
-    let Some(fitted) = bend::fit(lines, crossings, &followed) else {
+    // A line starting at two places runs straight between them: the bend is fitted to its
+    // places off that, and put back on it.
+    let detour = |k: usize, i: usize| {
+        let (first, last) = ends[k];
+        let t = i as f64 / (crossings.len() - 1).max(1) as f64;
+        first + (last - first) * t - lines[k]
+    };
+    let off_ends: Vec<Vec<f64>> = followed
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            line.iter()
+                .enumerate()
+                .map(|(i, &place)| place - detour(k, i))
+                .collect()
+        })
+        .collect();
+    let Some(fitted) = bend::fit(lines, crossings, &off_ends) else {
         return followed;
     };
     let near = (cell * 0.12).max(1.5);
     followed
         .iter()
         .zip(&fitted)
-        .map(|(line, bent)| {
+        .enumerate()
+        .map(|(k, (line, bent))| {
             line.iter()
                 .zip(bent)
                 .zip(crossings)
-                .map(|((&place, &bent), &y)| {
+                .enumerate()
+                .map(|(i, ((&place, &bent), &y))| {
+                    let bent = bent + detour(k, i);
                     if (place - bent).abs() <= OFF_BEND * cell {
                         place
                     } else {
@@ -771,7 +834,7 @@ mod tests {
             let near_patch = (119..=151).contains(&x) && (59..=91).contains(&y);
             assert!(before == after || near_patch, "({x}, {y}) wiped");
         }
-        assert_eq!(count_cells(&mask.without_solids(6)), Some(10));
+        assert_eq!(count_cells(&mask.without_solids(6), false), Some(10));
     }
 
     #[test]
@@ -857,13 +920,16 @@ mod tests {
             }
             for cleaned in [mask.without_solids(size / 50), mask.without_solids(0)] {
                 assert_eq!(
-                    count_rows(&cleaned),
-                    count_cells(&cleaned.transposed()),
+                    count_rows(&cleaned, false),
+                    count_cells(&cleaned.transposed(), false),
                     "{size} {n} {bend}"
                 );
-                assert_eq!(count_rows(&cleaned.transposed()), count_cells(&cleaned));
+                assert_eq!(
+                    count_rows(&cleaned.transposed(), false),
+                    count_cells(&cleaned, false)
+                );
             }
-            assert_eq!(count_rows(&mask.without_solids(size / 50)), Some(n));
+            assert_eq!(count_rows(&mask.without_solids(size / 50), false), Some(n));
         }
         // Uneven sides and the smallest masks.
         let wide = Mask {
@@ -874,10 +940,16 @@ mod tests {
             width: 90,
             height: 40,
         };
-        assert_eq!(count_rows(&wide), count_cells(&wide.transposed()));
-        assert_eq!(count_rows(&wide.transposed()), count_cells(&wide));
-        assert_eq!(count_rows(&wide), Some(4));
-        assert_eq!(count_cells(&wide), Some(6));
+        assert_eq!(
+            count_rows(&wide, false),
+            count_cells(&wide.transposed(), false)
+        );
+        assert_eq!(
+            count_rows(&wide.transposed(), false),
+            count_cells(&wide, false)
+        );
+        assert_eq!(count_rows(&wide, false), Some(4));
+        assert_eq!(count_cells(&wide, false), Some(6));
     }
 
     #[test]
@@ -887,22 +959,51 @@ mod tests {
         for y in 0..270 {
             mask.ink[y * 270 + 255] = true;
         }
-        assert_eq!(count_cells(&mask), Some(9));
+        assert_eq!(count_cells(&mask, false), Some(9));
     }
 
     #[test]
     fn lines_bowed_by_a_third_of_a_cell_are_counted() {
-        assert_eq!(count_cells(&grid_mask(300, 10, 10.5)), Some(10));
+        assert_eq!(count_cells(&grid_mask(300, 10, 10.5), false), Some(10));
+    }
+
+    #[test]
+    fn fine_lines_moved_off_straight_toward_one_end_are_counted() {
+        // A fine grid curled toward its bottom edge only: the corners stay put, the middle
+        // lines move sideways the more the lower, by over half a cell at the bottom.
+        let (size, n) = (600usize, 30usize);
+        let cell = size as f64 / n as f64;
+        let mut ink = vec![false; size * size];
+        for y in 0..size {
+            let depth = y as f64 / size as f64;
+            for k in 0..=n {
+                let shift =
+                    0.55 * cell * depth * (std::f64::consts::PI * k as f64 / n as f64).sin();
+                let x = ((k as f64 * cell + shift).round() as usize).min(size - 1);
+                ink[y * size + x] = true;
+                ink[x * size + y] = true;
+            }
+        }
+        let mask = Mask {
+            ink,
+            solid: Vec::new(),
+            width: size,
+            height: size,
+        };
+        assert_eq!(count_cells(&mask, false), None);
+        assert_eq!(count_cells(&mask, true), Some(n));
+        assert_eq!(count_rows(&mask.transposed(), true), Some(n));
     }
 
     #[test]
     fn counts_cells_and_follows_bent_lines() {
         let mask = grid_mask(300, 10, 0.0);
-        assert_eq!(count_cells(&mask), Some(10));
+        assert_eq!(count_cells(&mask, false), Some(10));
         let bent = grid_mask(300, 12, 6.0);
-        assert_eq!(count_cells(&bent), Some(12));
+        assert_eq!(count_cells(&bent, false), Some(12));
         let crossings: Vec<f64> = (0..=12).map(|k| k as f64 * 25.0).collect();
-        let lines = follow(&bent, &crossings, &crossings);
+        let ends: Vec<(f64, f64)> = crossings.iter().map(|&x| (x, x)).collect();
+        let lines = follow(&bent, &ends, &crossings);
         let shift = 6.0 * (150.0f64 / 300.0 * 3.0).sin();
         assert!(
             (lines[5][6] - (125.0 + shift + 0.5)).abs() < 1.5,
@@ -915,6 +1016,6 @@ mod tests {
             width: 300,
             height: 300,
         };
-        assert_eq!(count_cells(&empty), None);
+        assert_eq!(count_cells(&empty, false), None);
     }
 }

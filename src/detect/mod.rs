@@ -40,6 +40,7 @@ mod shadow;
 pub mod strips;
 mod threshold;
 mod unbow;
+mod uneven;
 
 use std::borrow::Cow;
 use std::ops::RangeInclusive;
@@ -192,13 +193,33 @@ pub fn find_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
 /// [`find_lattice`], recording what it saw on the way in `inspection` when given.
 pub fn find_lattice_inspected(
     image: &GrayImage,
-    mut inspection: Option<&mut Inspection>,
+    inspection: Option<&mut Inspection>,
 ) -> Result<Lattice, DetectError> {
+    find_lattice_or_last_resort(image, inspection).map_err(|none| none.error)
+}
+
+/// Why [`find_lattice_or_last_resort`] found no lattice, and the lattice it would take last.
+#[derive(Debug)]
+pub struct NoSureLattice {
+    pub error: DetectError,
+    /// A lattice whose lines leave the ink in places, found only with the lines followed from
+    /// one end (a page curled toward one side): to be taken when nothing else is found, after
+    /// the lattice of digits, which finds the right grid where this one may miss a line.
+    pub last_resort: Option<Lattice>,
+}
+
+/// [`find_lattice_inspected`], with the last-resort lattice kept when none is found.
+pub fn find_lattice_or_last_resort(
+    image: &GrayImage,
+    mut inspection: Option<&mut Inspection>,
+) -> Result<Lattice, NoSureLattice> {
+    let none = |why: String| NoSureLattice {
+        error: DetectError::NoPuzzle(why),
+        last_resort: None,
+    };
     let (width, height) = image.dimensions();
     if width.min(height) < 32 {
-        return Err(DetectError::NoPuzzle(format!(
-            "the image is only {width}x{height} pixels"
-        )));
+        return Err(none(format!("the image is only {width}x{height} pixels")));
     }
     let factor = width.max(height).div_ceil(WORKING_SIZE);
     let small = threshold::shrink(image, factor);
@@ -293,7 +314,7 @@ pub fn find_lattice_inspected(
     };
     // Whether an outline that failed held no evenly spaced lines.
     let mut try_outline = |corners: Corners| -> Result<Lattice, bool> {
-        let tried = take(lattice_in(image, corners), &mut best);
+        let tried = take(lattice_in(image, corners, false), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
@@ -342,18 +363,43 @@ pub fn find_lattice_inspected(
             Err(false) => {}
         }
     }
+    // A page curled toward one side only (a magazine's inner margin) moves the fine lines there
+    // off their straight places by up to half a cell, and no outline's lines count. Only when no
+    // lattice is sure are the outlines whose lines could not be counted counted again with each
+    // line also followed from either end: a line followed that way finds ink elsewhere too, and
+    // counted so from the start it put lattices on outlines beside the grid (sure ones, on a
+    // Sudoku photo). Here when a lattice that is not sure would be taken next; when there is
+    // none, after the outlines cut free of a shadow and the squared ones, which came first, and
+    // then a lattice that is not sure is only kept as the last resort: the lattice of digits
+    // comes before it (on a generated boxed photo, followed so, a lattice missed a cell column
+    // the grid around the digits' crossings holds).
+    if best.is_some() {
+        for &corners in &uncounted {
+            let tried = take(lattice_in(image, corners, true), &mut best);
+            if let Some(seen) = inspection.as_deref_mut() {
+                seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
+            }
+            if let Ok(lattice) = tried {
+                return Ok(lattice);
+            }
+        }
+    }
+    let recounted_from_one_end = uncounted.clone();
     if let Some((_, lattice)) = best {
         return Ok(lattice);
     }
     // Only then the outlines cut free of a shadow: cutting one can make a wrong grid fit where
     // another outline holds the right one.
+    let mut trimmed_uncounted = Vec::new();
     for corners in trimmed {
-        let tried = take(lattice_in(image, corners), &mut best);
+        let tried = take(lattice_in(image, corners, false), &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
-        if let Ok(lattice) = tried {
-            return Ok(lattice);
+        match tried {
+            Ok(lattice) => return Ok(lattice),
+            Err(no) if no.uncounted => trimmed_uncounted.push(corners),
+            Err(_) => {}
         }
     }
     // Last, each outline whose lines could not be counted, with one corner moved to complete
@@ -369,7 +415,7 @@ pub fn find_lattice_inspected(
                 continue;
             };
             let tried = take(
-                lattice_warped(image, squared, MARGIN, false, false),
+                lattice_warped(image, squared, MARGIN, false, false, false),
                 &mut best,
             );
             if let Some(seen) = inspection.as_deref_mut() {
@@ -380,8 +426,22 @@ pub fn find_lattice_inspected(
             }
         }
     }
-    best.map(|(_, lattice)| lattice)
-        .ok_or(DetectError::NoPuzzle(reason))
+    if let Some((_, lattice)) = best {
+        return Ok(lattice);
+    }
+    for corners in trimmed_uncounted.into_iter().chain(recounted_from_one_end) {
+        let tried = take(lattice_in(image, corners, true), &mut best);
+        if let Some(seen) = inspection.as_deref_mut() {
+            seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
+        }
+        if let Ok(lattice) = tried {
+            return Ok(lattice);
+        }
+    }
+    Err(NoSureLattice {
+        error: DetectError::NoPuzzle(reason),
+        last_resort: best.map(|(_, lattice)| lattice),
+    })
 }
 
 /// How many outlines whose lines could not be counted are tried again with a corner squared
@@ -454,7 +514,7 @@ pub fn find_lattice_in_outline(
     image: &GrayImage,
     corners: [(f64, f64); 4],
 ) -> Result<Lattice, DetectError> {
-    lattice_in(image, corners)
+    lattice_in(image, corners, false)
         .map(|(lattice, _)| lattice)
         .map_err(|no| DetectError::NoPuzzle(no.why))
 }
@@ -489,7 +549,7 @@ pub fn grid_around_crossings(image: &GrayImage, digits: &Lattice) -> Option<Latt
         moved(rows, columns, rows - 1, columns - 1),
         moved(rows, 0, rows - 1, 1),
     ];
-    lattice_in(image, corners)
+    lattice_in(image, corners, false)
         .ok()
         .filter(|&(_, cover)| cover >= SURE_COVER)
         .map(|(lattice, _)| lattice)
@@ -523,7 +583,7 @@ fn shows_grid(small: &GrayImage, factor: u32, corners: [(f64, f64); 4]) -> bool 
     ];
     Homography::from_points(rectangle, in_small)
         .and_then(|to_small| grid_mask(small, (0, 0), &to_small, rw, rh).ok())
-        .is_some_and(|mask| cell_counts(&mask).is_ok())
+        .is_some_and(|mask| cell_counts(&mask, false).is_ok())
 }
 
 /// The mean lengths of the quadrilateral's top and bottom sides (across) and of its left and
@@ -604,10 +664,12 @@ fn clear_off_photo(
 /// outline cut short or bent) gives cells three times too long.
 const MOST_CELL_ASPECT: f64 = 2.0;
 
-/// The rows and columns of evenly spaced cells in `mask`, or why there are none.
-fn cell_counts(mask: &Mask) -> Result<(usize, usize), String> {
-    let columns = lines::count_cells(mask).ok_or("no evenly spaced vertical lines")?;
-    let rows = lines::count_rows(mask).ok_or("no evenly spaced horizontal lines")?;
+/// The rows and columns of evenly spaced cells in `mask`, or why there are none; with
+/// `from_one_end`, lines are also followed from either end (see `lines::count_cells`).
+fn cell_counts(mask: &Mask, from_one_end: bool) -> Result<(usize, usize), String> {
+    let columns =
+        lines::count_cells(mask, from_one_end).ok_or("no evenly spaced vertical lines")?;
+    let rows = lines::count_rows(mask, from_one_end).ok_or("no evenly spaced horizontal lines")?;
     let aspect = (mask.width as f64 / columns as f64) / (mask.height as f64 / rows as f64);
     if aspect.max(1.0 / aspect) > MOST_CELL_ASPECT {
         return Err(format!(
@@ -668,9 +730,15 @@ const STRAIGHT_COVER: f32 = 0.97;
 /// the straight warp, the outline's border is traced as curves and the warp straightened along
 /// them (a strongly curled grid), and the lines counted again; a lattice whose lines leave the
 /// ink in places is found again that way too, and the one whose lines run more on ink is kept.
-fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f32), NoLattice> {
-    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true, false);
-    let found = match lattice_warped(image, corners, MARGIN, false, false) {
+/// With `from_one_end`, lines are also followed from either end when counted (see
+/// `lines::count_cells`).
+fn lattice_in(
+    image: &GrayImage,
+    corners: [(f64, f64); 4],
+    from_one_end: bool,
+) -> Result<(Lattice, f32), NoLattice> {
+    let unbowed = || lattice_warped(image, corners, CURL_MARGIN, true, false, from_one_end);
+    let found = match lattice_warped(image, corners, MARGIN, false, false, from_one_end) {
         Err(no) if no.uncounted => unbowed().map_err(|_| no),
         Ok(straight) if straight.1 < STRAIGHT_COVER => Ok(unbowed()
             .ok()
@@ -688,11 +756,13 @@ fn lattice_in(image: &GrayImage, corners: [(f64, f64); 4]) -> Result<(Lattice, f
     // only stands when no other outline's lattice is sure.
     match found {
         Ok(counted) if counted.1 < SURE_COVER => {
-            Ok(lattice_warped(image, corners, MARGIN, false, true)
-                .ok()
-                .filter(|recounted| recounted.1 > counted.1 + RECOUNT_COVER)
-                .map(|(lattice, cover)| (lattice, cover.min(RECOUNTED_COVER)))
-                .unwrap_or(counted))
+            Ok(
+                lattice_warped(image, corners, MARGIN, false, true, from_one_end)
+                    .ok()
+                    .filter(|recounted| recounted.1 > counted.1 + RECOUNT_COVER)
+                    .map(|(lattice, cover)| (lattice, cover.min(RECOUNTED_COVER)))
+                    .unwrap_or(counted),
+            )
         }
         found => found,
     }
@@ -707,6 +777,7 @@ fn lattice_warped(
     margin_share: f64,
     unbow: bool,
     recount: bool,
+    from_one_end: bool,
 ) -> Result<(Lattice, f32), NoLattice> {
     let corners = upright_order(corners);
     let (across, down) = sides(&corners);
@@ -775,7 +846,7 @@ fn lattice_warped(
     };
     // The lines are counted inside the outline only: the margin holds the print around it.
     let inside = wide.cropped(m, m, rw, rh);
-    let (rows, columns) = cell_counts(&inside).map_err(|why| NoLattice {
+    let (rows, columns) = cell_counts(&inside, from_one_end).map_err(|why| NoLattice {
         why,
         trimmed: shadow::trimmed(&inside, fw.max(fh) * SHADOW_SHARE)
             .filter(|_| !unbow)
@@ -797,16 +868,16 @@ fn lattice_warped(
         wide
     };
     let across_wide = wide.transposed();
-    // Evenly spaced lines `rows` and `columns` each way, followed near every crossing.
-    let fit = |rows: usize, columns: usize| {
-        let xs: Vec<f64> = (0..=columns)
-            .map(|k| margin + k as f64 * fw / columns as f64)
-            .collect();
-        let ys: Vec<f64> = (0..=rows)
-            .map(|k| margin + k as f64 * fh / rows as f64)
-            .collect();
-        let vertical = lines::follow(&wide, &xs, &ys);
-        let horizontal = lines::follow(&across_wide, &ys, &xs);
+    // Lines starting at `xs` and `ys` (warp pixels, at either end), followed near every
+    // crossing.
+    let fit_at = |xs: &[(f64, f64)], ys: &[(f64, f64)]| {
+        let straight = |ends: &[(f64, f64)]| -> Vec<f64> {
+            ends.iter()
+                .map(|&(first, last)| 0.5 * (first + last))
+                .collect()
+        };
+        let vertical = lines::follow(&wide, xs, &straight(ys));
+        let horizontal = lines::follow(&across_wide, ys, &straight(xs));
         let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
         let cover = line_cover(
             (&wide, &across_wide),
@@ -816,6 +887,14 @@ fn lattice_warped(
         );
         (cover, vertical, horizontal, kept_rows, kept_columns)
     };
+    let evenly = |cells: usize, length: f64| -> Vec<(f64, f64)> {
+        (0..=cells)
+            .map(|k| margin + k as f64 * length / cells as f64)
+            .map(|x| (x, x))
+            .collect()
+    };
+    // Evenly spaced lines `rows` and `columns` each way.
+    let fit = |rows: usize, columns: usize| fit_at(&evenly(columns, fw), &evenly(rows, fh));
     let fitted = if recount {
         [
             (rows + 1, columns),
@@ -828,6 +907,8 @@ fn lattice_warped(
         .map(|(rows, columns)| fit(rows, columns))
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .ok_or("too few lines to recount")?
+    } else if from_one_end {
+        uneven_fit(&inside, (rows, columns), margin, &fit_at, &evenly)
     } else {
         fit(rows, columns)
     };
@@ -853,6 +934,87 @@ fn lattice_warped(
         cover,
     ))
 }
+
+/// A lattice's lines fitted in the warp: the share on ink (see [`line_cover`]), the vertical
+/// and horizontal lines followed, and the rows and columns printed (see [`printed_lines`]).
+type Fitted = (
+    f32,
+    Vec<Vec<f64>>,
+    Vec<Vec<f64>>,
+    RangeInclusive<usize>,
+    RangeInclusive<usize>,
+);
+
+/// Fits a lattice through lines starting at the given places (see `lines::follow`), vertical
+/// then horizontal.
+type FitAt<'a> = &'a dyn Fn(&[(f64, f64)], &[(f64, f64)]) -> Fitted;
+
+/// How much more of its lines on ink (see [`line_cover`]) a lattice through lines tracked one
+/// by one (see `uneven`) must have than the one through evenly spaced lines to replace it.
+const UNEVEN_BETTER: f32 = 0.01;
+
+/// The lattice of `rows` and `columns` counted in the mask `inside` the outline (`margin`
+/// pixels into the warp), fitted by `fit_at` through evenly spaced lines (`evenly`) or, when
+/// that puts clearly fewer of them on ink, through lines tracked one by one along a quarter of
+/// the mask at either end from either side (a page curled toward its inner margin squeezes
+/// the cells there, see `uneven`), within a line of the count: first the columns, then the
+/// rows through the columns kept.
+fn uneven_fit(
+    inside: &Mask,
+    (rows, columns): (usize, usize),
+    margin: f64,
+    fit_at: FitAt,
+    evenly: &dyn Fn(usize, f64) -> Vec<(f64, f64)>,
+) -> Fitted {
+    // Lines tracked in a band at each end of the mask, from either side, paired when both
+    // ends track as many: each line's places in the two bands, taken as its places at its ends.
+    let tracked = |mask: &Mask, cells: usize| -> Vec<Vec<(f64, f64)>> {
+        let cell = mask.width as f64 / cells as f64;
+        let band = (mask.height / TRACKED_BAND).max(1);
+        let at_end = |band: (usize, usize)| -> Vec<Vec<f64>> {
+            [true, false]
+                .into_iter()
+                .filter_map(|from_left| uneven::tracked_lines(mask, band, cell, from_left))
+                .filter(|lines| lines.len().abs_diff(cells + 1) <= 1)
+                .map(|lines| lines.into_iter().map(|x| x + margin).collect())
+                .collect()
+        };
+        let (first, last) = (at_end((0, band)), at_end((mask.height - band, mask.height)));
+        let mut pairs: Vec<Vec<(f64, f64)>> = Vec::new();
+        for a in &first {
+            for b in &last {
+                if a.len() == b.len() {
+                    pairs.push(a.iter().copied().zip(b.iter().copied()).collect());
+                }
+            }
+        }
+        for one in first.iter().chain(&last) {
+            pairs.push(one.iter().map(|&x| (x, x)).collect());
+        }
+        pairs
+    };
+    let mut xs = evenly(columns, inside.width as f64);
+    let ys = evenly(rows, inside.height as f64);
+    let mut best = fit_at(&xs, &ys);
+    for tracked_xs in tracked(inside, columns) {
+        let fitted = fit_at(&tracked_xs, &ys);
+        if fitted.0 > best.0 + UNEVEN_BETTER {
+            best = fitted;
+            xs = tracked_xs;
+        }
+    }
+    for tracked_ys in tracked(&inside.transposed(), rows) {
+        let fitted = fit_at(&xs, &tracked_ys);
+        if fitted.0 > best.0 + UNEVEN_BETTER {
+            best = fitted;
+        }
+    }
+    best
+}
+
+/// The share of the mask's length, at each end, along which lines are tracked one by one (see
+/// [`uneven_fit`]): one over this.
+const TRACKED_BAND: usize = 4;
 
 /// The side of the squares of ink, as a share of a cell, kept out of the mask the lines are
 /// followed in (black cells), once the cells are counted.

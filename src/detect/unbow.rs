@@ -222,14 +222,20 @@ mod tests {
         let mask = bowed_grid(size, margin, n, 1.5 * cell);
         let inside =
             |m: &Mask| m.cropped(margin, margin, size - 2 * margin + 1, size - 2 * margin + 1);
-        assert_ne!(super::super::lines::count_cells(&inside(&mask)), Some(n));
+        assert_ne!(
+            super::super::lines::count_cells(&inside(&mask), false),
+            Some(n)
+        );
         let span = (size - 2 * margin) as f64;
         let unbow = Unbow::trace(&mask, (margin as f64, margin as f64, span, span)).unwrap();
         assert!(unbow.bends(cell));
         let flat = unbow.straightened(&mask);
-        assert_eq!(super::super::lines::count_cells(&inside(&flat)), Some(n));
         assert_eq!(
-            super::super::lines::count_cells(&inside(&flat).transposed()),
+            super::super::lines::count_cells(&inside(&flat), false),
+            Some(n)
+        );
+        assert_eq!(
+            super::super::lines::count_cells(&inside(&flat).transposed(), false),
             Some(n)
         );
         // The middle of the left border maps back onto the bowed line.
