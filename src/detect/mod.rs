@@ -245,7 +245,7 @@ pub fn find_lattice_inspected(
     // The larger of the groups found with the grid's lines as thresholded and with their gaps
     // closed (a pixel's gap joins whole blocks of cells into one piece, left out of the group).
     let group_hull = |closed: bool| {
-        let hull = quad::convex_hull(&cells::largest_group(&ink, sw, sh, closed)?);
+        let hull = quad::convex_hull(&cells::largest_group(&ink, sw, sh, closed, false)?);
         let area = quad::area(&quad::largest_quad(&hull)?).abs();
         Some((area, hull))
     };
@@ -274,6 +274,29 @@ pub fn find_lattice_inspected(
                     nicked = Some((corners, sides));
                 }
                 sides => extended.extend(sides),
+            }
+        }
+    }
+    // Then the group of every box, those holding a clue digit with them: a boxed nonogram's
+    // clue boxes next to the grid all hold digits, so the group above may lack whole bands of
+    // them, cut where a page rule or paper leaking through a gap breaks the chain of cells.
+    // Its hull is the L of the page, whose sides extended are its outline.
+    if let Some(hull) =
+        cells::largest_group(&ink, sw, sh, false, true).map(|points| quad::convex_hull(&points))
+    {
+        let tried_before = |corners: &Corners| {
+            pieces.iter().any(|(_, tried)| same_quad(corners, tried))
+                || extended.iter().any(|tried| same_quad(corners, tried))
+        };
+        let outlines: Vec<Corners> = [quad::sides_quad(&hull), quad::largest_quad(&hull)]
+            .into_iter()
+            .flatten()
+            .map(to_photo)
+            .filter(|corners| sturdy(corners, min_side as f64 * scale) && !tried_before(corners))
+            .collect();
+        for corners in outlines {
+            if !extended.iter().any(|tried| same_quad(&corners, tried)) {
+                extended.push(corners);
             }
         }
     }
