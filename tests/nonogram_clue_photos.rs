@@ -298,3 +298,40 @@ fn ones_printed_on_a_page_rule_are_read_in_the_gaps_the_rule_left() {
         ],
     );
 }
+
+#[test]
+fn a_boxed_grid_whose_cells_group_misses_a_corner_cell_is_outlined_to_its_corner() {
+    // The page's column rule runs down the grid's third column and the paper of a few cells by
+    // the bottom-left corner leaks through gaps in the thin lines: the group of cells (the grid
+    // and the clue boxes above it) lacks them, and its hull's largest quadrilateral cut that
+    // corner a cell inward. The lattice counted in it was followed off the printed lines near that
+    // corner and did not grow into the row clue boxes (18x21, 90% of its lines on ink; exit 4
+    // untold, 3 told it is a nonogram). The hull's sides extended meet at the grid's corner:
+    // counted too, that outline's lattice runs all on ink and grows to all 18x25 boxes.
+    let (report, truth) = solved("nonogram-21x14.non", 30005);
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &[
+            "column 1 clue 4: read 8, corrected to 1",
+            "row 4 clue 1: read 4, corrected to 14",
+            "row 5 clue 1: read 2, corrected to 3",
+        ],
+    );
+}
+
+#[test]
+fn a_boxed_grid_whose_clue_bands_break_off_its_cells_group_is_outlined_by_every_box() {
+    // The clue boxes next to the grid all hold digits, whose paper is a ring around the digit,
+    // too thin a piece to group with the empty boxes: the group of cells broke off bands of
+    // clue boxes, no outline's lattice ran surely on ink, and the one taken for want of a
+    // better (34x17, lines off the ink in places) read clues whose totals disagree (exit 3).
+    // Measured with their holes filled, the boxes holding digits group with the others, and
+    // that group's hull is the page's L, whose sides extended are its outline.
+    let (report, truth) = solved("nonogram-13x28.non", 30005);
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &["column 1 clue 2: read 8, corrected to 1"],
+    );
+}

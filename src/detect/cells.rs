@@ -8,12 +8,14 @@ use super::components::{components_4, Component};
 
 /// The outline points of the largest group of similar neighbouring blank pieces of `ink`, grown
 /// outward by a little so the grid's outer lines fall inside; `None` with fewer than 9 pieces.
-/// When `closed`, only paper with no ink beside it is blank (see below).
+/// When `closed`, only paper with no ink beside it is blank (see below); when `filled`, each
+/// piece is measured with its holes filled (see [`spanned`]).
 pub fn largest_group(
     ink: &[bool],
     width: usize,
     height: usize,
     closed: bool,
+    filled: bool,
 ) -> Option<Vec<(f64, f64)>> {
     // Closed, paper with no ink beside it: a blurred grid's thin lines threshold with gaps of a
     // pixel, through which the paper of neighbouring cells joins into pieces too large to group.
@@ -38,10 +40,11 @@ pub fn largest_group(
         .into_iter()
         .filter(|c| {
             let (w, h) = (c.bounds.2 - c.bounds.0 + 1, c.bounds.3 - c.bounds.1 + 1);
-            w <= large && h <= large && w <= 3 * h && h <= 3 * w && c.pixels * 5 >= w * h * 2
+            let area = if filled { spanned(c) } else { c.pixels };
+            w <= large && h <= large && w <= 3 * h && h <= 3 * w && area * 5 >= w * h * 2
         })
         .collect();
-    let size = |c: &Component| (c.pixels as f64).sqrt();
+    let size = |c: &Component| (if filled { spanned(c) } else { c.pixels } as f64).sqrt();
     let centre = |c: &Component| {
         (
             (c.bounds.0 + c.bounds.2) as f64 / 2.0,
@@ -99,6 +102,17 @@ pub fn largest_group(
     )
 }
 
+/// The pixels of a blank piece with its holes filled: each row's span between its outline's
+/// ends. A clue box's paper is a ring around its digit: measured so, it is as large as an
+/// empty box beside it and groups with it.
+fn spanned(piece: &Component) -> usize {
+    piece
+        .outline
+        .chunks(2)
+        .map(|ends| (ends[ends.len() - 1].0 - ends[0].0) as usize + 1)
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,7 +134,7 @@ mod tests {
         }
         line(250, 50, 390, 51);
         line(250, 200, 390, 201);
-        let outline = largest_group(&ink, w, h, false).unwrap();
+        let outline = largest_group(&ink, w, h, false, false).unwrap();
         let xs = outline.iter().map(|p| p.0);
         let (lo, hi) = (xs.clone().fold(f64::MAX, f64::min), xs.fold(0.0, f64::max));
         assert!(

@@ -266,10 +266,18 @@ pub fn find_lattice_or_last_resort(
     // The larger of the groups found with the grid's lines as thresholded and with their gaps
     // closed (a pixel's gap joins whole blocks of cells into one piece, left out of the group).
     let group_hull = |closed: bool| {
-        let hull = quad::convex_hull(&cells::largest_group(&ink, sw, sh, closed)?);
+        let hull = quad::convex_hull(&cells::largest_group(&ink, sw, sh, closed, false)?);
         let area = quad::area(&quad::largest_quad(&hull)?).abs();
         Some((area, hull))
     };
+    // A few cells missing at one corner of the group (cut by a page rule, merged through gaps
+    // in a thin line) nick its hull there: the largest quadrilateral then cuts that corner off
+    // the grid, and the lines counted in it are followed off the printed ones near it, while
+    // the hull's sides extended meet at the grid's corner. Yet a curled side, or paper beside
+    // the grid grouped with its cells, bends a side so its extension overshoots the corner: so
+    // the group's outline, when its extended sides lie near it, is counted both ways and the
+    // lattice with more of its lines on ink is taken.
+    let mut nicked: Option<(Corners, Corners)> = None;
     if let Some((_, hull)) = [group_hull(false), group_hull(true)]
         .into_iter()
         .flatten()
@@ -282,7 +290,35 @@ pub fn find_lattice_or_last_resort(
                     && sturdy(sides, min_side as f64 * scale)
                     && !extended.iter().any(|tried| same_quad(sides, tried))
             });
-            extended.extend(sides);
+            match sides {
+                Some(sides) if near_quad(&sides, &corners, NICKED_CORNER) => {
+                    nicked = Some((corners, sides));
+                }
+                sides => extended.extend(sides),
+            }
+        }
+    }
+    // Then the group of every box, those holding a clue digit with them: a boxed nonogram's
+    // clue boxes next to the grid all hold digits, so the group above may lack whole bands of
+    // them, cut where a page rule or paper leaking through a gap breaks the chain of cells.
+    // Its hull is the L of the page, whose sides extended are its outline.
+    if let Some(hull) =
+        cells::largest_group(&ink, sw, sh, false, true).map(|points| quad::convex_hull(&points))
+    {
+        let tried_before = |corners: &Corners| {
+            pieces.iter().any(|(_, tried)| same_quad(corners, tried))
+                || extended.iter().any(|tried| same_quad(corners, tried))
+        };
+        let outlines: Vec<Corners> = [quad::sides_quad(&hull), quad::largest_quad(&hull)]
+            .into_iter()
+            .flatten()
+            .map(to_photo)
+            .filter(|corners| sturdy(corners, min_side as f64 * scale) && !tried_before(corners))
+            .collect();
+        for corners in outlines {
+            if !extended.iter().any(|tried| same_quad(&corners, tried)) {
+                extended.push(corners);
+            }
         }
     }
     let mut reason = String::from("no large four-sided outline of ink");
@@ -314,7 +350,11 @@ pub fn find_lattice_or_last_resort(
     };
     // Whether an outline that failed held no evenly spaced lines.
     let mut try_outline = |corners: Corners| -> Result<Lattice, bool> {
-        let tried = take(lattice_in(image, corners, false), &mut best);
+        let (corners, found) = match nicked {
+            Some((largest, sides)) if corners == largest => more_on_ink(image, largest, sides),
+            _ => (corners, lattice_in(image, corners, false)),
+        };
+        let tried = take(found, &mut best);
         if let Some(seen) = inspection.as_deref_mut() {
             seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
         }
@@ -500,11 +540,49 @@ fn sturdy(corners: &[(f64, f64); 4], shortest: f64) -> bool {
 
 /// Whether every corner of quadrilateral `a` lies within 2% of its size of one of `b`'s.
 fn same_quad(a: &[(f64, f64); 4], b: &[(f64, f64); 4]) -> bool {
+    near_quad(a, b, 0.02)
+}
+
+/// How far the corners of the cells' group's extended sides may lie from its largest
+/// quadrilateral's, as a share of its size, for both to be counted (see
+/// `find_lattice_inspected`): about a cell of a small grid.
+const NICKED_CORNER: f64 = 0.08;
+
+/// Whether every corner of quadrilateral `a` lies within `share` of its size of one of `b`'s.
+fn near_quad(a: &[(f64, f64); 4], b: &[(f64, f64); 4], share: f64) -> bool {
     let size = quad::area(a).abs().sqrt();
     a.iter().all(|p| {
         b.iter()
-            .any(|q| (p.0 - q.0).hypot(p.1 - q.1) <= 0.02 * size)
+            .any(|q| (p.0 - q.0).hypot(p.1 - q.1) <= share * size)
     })
+}
+
+/// How much more of its lines on ink the lattice in the group's extended sides must have to be
+/// taken over its largest quadrilateral's: both hold nearly all on ink where the grid's corner
+/// is not nicked, while a corner cut off the grid leaves a tenth of them off the printed lines.
+const NICKED_BETTER: f32 = 0.05;
+
+/// Of the lattices in outlines `first` and `second`, `second`'s when it has clearly more of its
+/// lines on ink (or is the only one found), with its outline; else `first`'s.
+fn more_on_ink(
+    image: &GrayImage,
+    first: Corners,
+    second: Corners,
+) -> (Corners, Result<(Lattice, f32), NoLattice>) {
+    let (one, other) = (
+        lattice_in(image, first, false),
+        lattice_in(image, second, false),
+    );
+    let better = match (&one, &other) {
+        (Ok((_, a)), Ok((_, b))) => *b > a + NICKED_BETTER,
+        (Err(_), Ok(_)) => true,
+        _ => false,
+    };
+    if better {
+        (second, other)
+    } else {
+        (first, one)
+    }
 }
 
 /// The lattice inside a known outline of the grid, `corners` in photo pixels in any order
