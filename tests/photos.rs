@@ -319,6 +319,19 @@ fn assert_read_as_printed(report: &Value, side: usize, count: usize, filled: u64
     assert_eq!(report["unique"], true);
 }
 
+/// What `solve --verbose` tells on stderr of `photo` read as a nonogram.
+fn stages_as_nonogram(photo: &Path) -> String {
+    let output = run(&[
+        "solve",
+        "--verbose",
+        "--no-image",
+        "--kind",
+        "nonogram",
+        photo.to_str().unwrap(),
+    ]);
+    text(&output.stderr)
+}
+
 #[test]
 fn the_boxed_magazine_nonogram_reads_into_a_puzzle_with_one_solution() {
     let Some(shared) = common::shared("magazine nonogram photo") else {
@@ -339,15 +352,7 @@ fn a_magazine_nonogram_with_a_drop_shadow_has_its_whole_boxed_lattice_found() {
     // two sides: the lattice must cover the boxes and the grid, 34 each way, and read as a
     // boxed nonogram (that it then solves is the next test).
     let photo = shared.join("photos/nonogram-magazine/magazine-5.jpg");
-    let output = run(&[
-        "solve",
-        "--verbose",
-        "--no-image",
-        "--kind",
-        "nonogram",
-        photo.to_str().unwrap(),
-    ]);
-    let stderr = text(&output.stderr);
+    let stderr = stages_as_nonogram(&photo);
     assert!(stderr.contains("34x34 lattice"), "{stderr}");
     assert!(
         stderr.contains("clue numbers beside the grid, 0 given cells"),
@@ -383,15 +388,7 @@ fn curled_magazine_nonograms_have_their_whole_boxed_lattices_found() {
         ("magazine-8.jpg", "x51 lattice"),
     ] {
         let photo = shared.join("photos/nonogram-magazine").join(photo);
-        let output = run(&[
-            "solve",
-            "--verbose",
-            "--no-image",
-            "--kind",
-            "nonogram",
-            photo.to_str().unwrap(),
-        ]);
-        let stderr = text(&output.stderr);
+        let stderr = stages_as_nonogram(&photo);
         assert!(stderr.contains(size), "{}: {stderr}", photo.display());
     }
 }
