@@ -64,6 +64,12 @@ impl DigitWidths {
         (other >= one * LEAST_SPREAD).then_some(Self { one, other })
     }
 
+    /// Whether `glyph` is nearer this photo's other digits' width than its 1s': narrow against
+    /// the typeface at large (under half as wide as tall) yet no 1 of this photo's.
+    pub fn wider_than_ones(&self, glyph: &NormalisedGlyph) -> bool {
+        (aspect(glyph) - self.one) / (self.other - self.one) > 0.5
+    }
+
     /// `ranked` (a glyph's digits, most likely first, probabilities summing to 1) with the
     /// probability it gives 1 and the [`ROUND`] digits shared out again by how far the glyph's
     /// width lies from this photo's 1s towards its other digits, most likely first again. A
@@ -137,6 +143,15 @@ mod tests {
             .map(|g| (g, (1, 0.99)))
             .chain(others.iter().map(|g| (g, (4, 0.99))));
         DigitWidths::measure(read).expect("enough sure digits")
+    }
+
+    #[test]
+    fn a_glyph_nearer_the_other_digits_width_is_wider_than_the_ones() {
+        // 1s 0.4 of their height wide, other digits 0.7: a glyph 0.6 wide is no 1 here, one
+        // at 0.5 is still nearer the 1s.
+        let widths = photo();
+        assert!(widths.wider_than_ones(&glyph(12, 20)));
+        assert!(!widths.wider_than_ones(&glyph(10, 20)));
     }
 
     #[test]

@@ -862,7 +862,11 @@ fn ranked_from_content(
             .zip(&digits)
             .enumerate()
             .any(|(j, (other, ranked))| j != k && condensed_company(glyph, other, ranked[0]));
-        let ranked = if condensed {
+        // The photo's own widths, where measured, tell a 1's width better than the fixed
+        // share: a 3 cut from its touching 6 in a boxed "36" is narrow yet far wider than
+        // the photo's 1s.
+        let no_one_by_width = widths.is_some_and(|widths| widths.wider_than_ones(glyph));
+        let ranked = if condensed || no_one_by_width {
             digits[k]
         } else {
             with_narrow_prior(glyph, digits[k])
