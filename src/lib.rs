@@ -164,12 +164,6 @@ fn read_found(
             }
         }
     }
-    let numbers = |grid: &read::GridRead| {
-        grid.cells
-            .iter()
-            .filter(|c| matches!(c.value, read::CellValue::Number(_)))
-            .count()
-    };
     let read::Reading::Cells { grid, .. } = &reading else {
         return (lattice, reading);
     };
@@ -177,7 +171,7 @@ fn read_found(
     // Told it is a maze, a framed grid that does not read as one (a boxed maze's box outline,
     // a box printed beside it) is no reason not to look for the lattice of digits.
     let maze_told = kind == Some("jump") && !read::looks_like_jump(grid);
-    if !maze_allowed || !framed || (!maze_told && numbers(grid) * 20 < grid.cells.len() * 9) {
+    if !maze_allowed || !framed || (!maze_told && grid.numbers() * 20 < grid.cells.len() * 9) {
         return (lattice, reading);
     }
     let Ok(digits) = detect::find_glyph_lattice(gray) else {
@@ -189,7 +183,7 @@ fn read_found(
     } = &digits_reading
     {
         let maze = read::looks_like_jump(digits_grid);
-        if maze && (!read::looks_like_jump(grid) || numbers(digits_grid) > numbers(grid)) {
+        if maze && (!read::looks_like_jump(grid) || digits_grid.numbers() > grid.numbers()) {
             return (digits, digits_reading);
         }
     }

@@ -100,6 +100,14 @@ impl GridRead {
     pub fn get(&self, row: usize, column: usize) -> &CellRead {
         &self.cells[row * self.columns + column]
     }
+
+    /// How many cells read as a number.
+    pub fn numbers(&self) -> usize {
+        self.cells
+            .iter()
+            .filter(|c| matches!(c.value, CellValue::Number(_)))
+            .count()
+    }
 }
 
 /// The bundled digit classifier, loaded once.
@@ -1061,11 +1069,7 @@ pub fn looks_like_jump(read: &GridRead) -> bool {
     if read.rows < 3 || read.columns < 3 {
         return false;
     }
-    let numbers = read
-        .cells
-        .iter()
-        .filter(|c| matches!(c.value, CellValue::Number(_)))
-        .count();
+    let numbers = read.numbers();
     let gaps: usize = (0..read.rows)
         .map(|row| {
             let filled: Vec<usize> = (0..read.columns).filter(|&c| number(row, c)).collect();
@@ -1981,12 +1985,7 @@ const NONOGRAM_NUMBER_SHARE: f32 = 0.03;
 
 /// Whether so few of `grid`'s cells hold numbers that it may be a nonogram's.
 fn few_numbers(grid: &GridRead) -> bool {
-    let numbers = grid
-        .cells
-        .iter()
-        .filter(|c| matches!(c.value, CellValue::Number(_)))
-        .count();
-    (numbers as f32) < NONOGRAM_NUMBER_SHARE * grid.cells.len() as f32
+    (grid.numbers() as f32) < NONOGRAM_NUMBER_SHARE * grid.cells.len() as f32
 }
 
 /// Reads the puzzle on `lattice` with the bundled classifier: its cells, and for a nonogram (as
@@ -2179,10 +2178,7 @@ impl Reading {
             Reading::Cells { grid, kind, .. } => format!(
                 "as a {kind}, turned {} quarter turns, {} numbers",
                 grid.quarter_turns,
-                grid.cells
-                    .iter()
-                    .filter(|c| matches!(c.value, CellValue::Number(_)))
-                    .count()
+                grid.numbers()
             ),
             Reading::Nonogram(nonogram) => format!(
                 "as a nonogram, {} clue numbers beside the grid, {} given cells",
