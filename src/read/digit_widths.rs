@@ -64,10 +64,15 @@ impl DigitWidths {
         (other >= one * LEAST_SPREAD).then_some(Self { one, other })
     }
 
+    /// How far `glyph`'s width lies from this photo's 1s (0) towards its other digits (1).
+    fn towards_other(&self, glyph: &NormalisedGlyph) -> f32 {
+        (aspect(glyph) - self.one) / (self.other - self.one)
+    }
+
     /// Whether `glyph` is nearer this photo's other digits' width than its 1s': narrow against
     /// the typeface at large (under half as wide as tall) yet no 1 of this photo's.
     pub fn wider_than_ones(&self, glyph: &NormalisedGlyph) -> bool {
-        (aspect(glyph) - self.one) / (self.other - self.one) > 0.5
+        self.towards_other(glyph) > 0.5
     }
 
     /// `ranked` (a glyph's digits, most likely first, probabilities summing to 1) with the
@@ -77,7 +82,7 @@ impl DigitWidths {
     /// as read, and so are the other digits' probabilities (a 3 whose faint arms are lost is as
     /// narrow as a 1) and glyphs narrower than the 1s (a box line's remnant beside a digit).
     pub fn weighed(&self, glyph: &NormalisedGlyph, ranked: [(u8, f32); 10]) -> [(u8, f32); 10] {
-        let towards_other = (aspect(glyph) - self.one) / (self.other - self.one);
+        let towards_other = self.towards_other(glyph);
         if towards_other < 0.0 {
             return ranked;
         }
