@@ -36,15 +36,15 @@ pub fn largest_group(
     // 4-connected: the grid's lines are 8-connected ink, and blurred, a thin line's pixels may
     // meet only at corners; 8-connected, the paper would leak through there and join whole
     // blocks of cells into pieces too large to group.
+    let area = |c: &Component| if filled { spanned(c) } else { c.pixels };
     let pieces: Vec<Component> = components_4(&blank, width, height, small * small / 2, small)
         .into_iter()
         .filter(|c| {
             let (w, h) = (c.bounds.2 - c.bounds.0 + 1, c.bounds.3 - c.bounds.1 + 1);
-            let area = if filled { spanned(c) } else { c.pixels };
-            w <= large && h <= large && w <= 3 * h && h <= 3 * w && area * 5 >= w * h * 2
+            w <= large && h <= large && w <= 3 * h && h <= 3 * w && area(c) * 5 >= w * h * 2
         })
         .collect();
-    let size = |c: &Component| (if filled { spanned(c) } else { c.pixels } as f64).sqrt();
+    let size = |c: &Component| (area(c) as f64).sqrt();
     let centre = |c: &Component| {
         (
             (c.bounds.0 + c.bounds.2) as f64 / 2.0,

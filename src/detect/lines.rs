@@ -17,6 +17,16 @@ pub struct Mask {
 }
 
 impl Mask {
+    /// A mask of `ink`, `width` x `height`, no pixel marked solid.
+    pub fn of_ink(ink: Vec<bool>, width: usize, height: usize) -> Mask {
+        Mask {
+            ink,
+            solid: Vec::new(),
+            width,
+            height,
+        }
+    }
+
     /// The same mask with x and y swapped.
     pub fn transposed(&self) -> Mask {
         Mask {
@@ -48,12 +58,7 @@ impl Mask {
 
     /// The same mask, no pixel marked solid (`solid` left empty).
     fn with_nothing_solid(&self) -> Mask {
-        Mask {
-            ink: self.ink.clone(),
-            solid: Vec::new(),
-            width: self.width,
-            height: self.height,
-        }
+        Mask::of_ink(self.ink.clone(), self.width, self.height)
     }
 
     /// The same mask with only the solid patches at least `side` square kept apart near the
@@ -72,18 +77,13 @@ impl Mask {
         if self.solid.len() != self.ink.len() {
             return self.with_nothing_solid();
         }
-        let larger = Mask {
-            ink: self
-                .ink
-                .iter()
-                .zip(&self.solid)
-                .map(|(&i, &s)| i | s)
-                .collect(),
-            solid: Vec::new(),
-            width: self.width,
-            height: self.height,
-        }
-        .without_solids(side);
+        let ink_and_solid = self
+            .ink
+            .iter()
+            .zip(&self.solid)
+            .map(|(&i, &s)| i | s)
+            .collect();
+        let larger = Mask::of_ink(ink_and_solid, self.width, self.height).without_solids(side);
         let (left, top, width, height) = outline;
         let deep_inside = |x: usize, y: usize| {
             x >= left + rim && x + rim < left + width && y >= top + rim && y + rim < top + height
@@ -808,12 +808,7 @@ mod tests {
                 ink[x * size + y] = true;
             }
         }
-        Mask {
-            ink,
-            solid: Vec::new(),
-            width: size,
-            height: size,
-        }
+        Mask::of_ink(ink, size, size)
     }
 
     #[test]
@@ -932,14 +927,10 @@ mod tests {
             assert_eq!(count_rows(&mask.without_solids(size / 50), false), Some(n));
         }
         // Uneven sides and the smallest masks.
-        let wide = Mask {
-            ink: (0..90 * 40)
-                .map(|i| (i % 90) % 15 == 0 || (i / 90) % 10 == 0)
-                .collect(),
-            solid: Vec::new(),
-            width: 90,
-            height: 40,
-        };
+        let ink = (0..90 * 40)
+            .map(|i| (i % 90) % 15 == 0 || (i / 90) % 10 == 0)
+            .collect();
+        let wide = Mask::of_ink(ink, 90, 40);
         assert_eq!(
             count_rows(&wide, false),
             count_cells(&wide.transposed(), false)
@@ -984,12 +975,7 @@ mod tests {
                 ink[x * size + y] = true;
             }
         }
-        let mask = Mask {
-            ink,
-            solid: Vec::new(),
-            width: size,
-            height: size,
-        };
+        let mask = Mask::of_ink(ink, size, size);
         assert_eq!(count_cells(&mask, false), None);
         assert_eq!(count_cells(&mask, true), Some(n));
         assert_eq!(count_rows(&mask.transposed(), true), Some(n));
@@ -1010,12 +996,7 @@ mod tests {
             "{:?}",
             lines[5]
         );
-        let empty = Mask {
-            ink: vec![false; 90_000],
-            solid: Vec::new(),
-            width: 300,
-            height: 300,
-        };
+        let empty = Mask::of_ink(vec![false; 90_000], 300, 300);
         assert_eq!(count_cells(&empty, false), None);
     }
 }

@@ -305,15 +305,14 @@ pub fn find_lattice_or_last_resort(
     if let Some(hull) =
         cells::largest_group(&ink, sw, sh, false, true).map(|points| quad::convex_hull(&points))
     {
-        let tried_before = |corners: &Corners| {
-            pieces.iter().any(|(_, tried)| same_quad(corners, tried))
-                || extended.iter().any(|tried| same_quad(corners, tried))
-        };
         let outlines: Vec<Corners> = [quad::sides_quad(&hull), quad::largest_quad(&hull)]
             .into_iter()
             .flatten()
             .map(to_photo)
-            .filter(|corners| sturdy(corners, min_side as f64 * scale) && !tried_before(corners))
+            .filter(|corners| {
+                sturdy(corners, min_side as f64 * scale)
+                    && !pieces.iter().any(|(_, tried)| same_quad(corners, tried))
+            })
             .collect();
         for corners in outlines {
             if !extended.iter().any(|tried| same_quad(&corners, tried)) {
@@ -348,17 +347,24 @@ pub fn find_lattice_or_last_resort(
         }
         Err(why.into())
     };
+    // `take`, with the outline and what it gave recorded in the inspection.
+    let mut take_recorded = |corners: Corners,
+                             found: Result<(Lattice, f32), NoLattice>,
+                             best: &mut Option<(f32, Lattice)>|
+     -> Result<Lattice, NoLattice> {
+        let tried = take(found, best);
+        if let Some(seen) = inspection.as_deref_mut() {
+            seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
+        }
+        tried
+    };
     // Whether an outline that failed held no evenly spaced lines.
     let mut try_outline = |corners: Corners| -> Result<Lattice, bool> {
         let (corners, found) = match nicked {
             Some((largest, sides)) if corners == largest => more_on_ink(image, largest, sides),
             _ => (corners, lattice_in(image, corners, false)),
         };
-        let tried = take(found, &mut best);
-        if let Some(seen) = inspection.as_deref_mut() {
-            seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
-        }
-        tried.map_err(|no| {
+        take_recorded(corners, found, &mut best).map_err(|no| {
             reason = no.why;
             trimmed.extend(no.trimmed);
             no.uncounted
@@ -415,16 +421,12 @@ pub fn find_lattice_or_last_resort(
     // the grid around the digits' crossings holds).
     if best.is_some() {
         for &corners in &uncounted {
-            let tried = take(lattice_in(image, corners, true), &mut best);
-            if let Some(seen) = inspection.as_deref_mut() {
-                seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
-            }
-            if let Ok(lattice) = tried {
+            if let Ok(lattice) = take_recorded(corners, lattice_in(image, corners, true), &mut best)
+            {
                 return Ok(lattice);
             }
         }
     }
-    let recounted_from_one_end = uncounted.clone();
     if let Some((_, lattice)) = best {
         return Ok(lattice);
     }
@@ -432,11 +434,7 @@ pub fn find_lattice_or_last_resort(
     // another outline holds the right one.
     let mut trimmed_uncounted = Vec::new();
     for corners in trimmed {
-        let tried = take(lattice_in(image, corners, false), &mut best);
-        if let Some(seen) = inspection.as_deref_mut() {
-            seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
-        }
-        match tried {
+        match take_recorded(corners, lattice_in(image, corners, false), &mut best) {
             Ok(lattice) => return Ok(lattice),
             Err(no) if no.uncounted => trimmed_uncounted.push(corners),
             Err(_) => {}
@@ -447,21 +445,15 @@ pub fn find_lattice_or_last_resort(
     // grid's border joined at one corner to print beside it (a page rule, a neighbouring
     // puzzle's box lines) pulls that corner of the hull off the grid, and the lines no longer
     // run evenly across the warp.
-    for corners in uncounted.into_iter().take(SQUARED_OUTLINES) {
+    for &corners in uncounted.iter().take(SQUARED_OUTLINES) {
         for moved in 0..4 {
             let Some(squared) = squared_corner(corners, moved).filter(|squared| {
                 sturdy(squared, min_side as f64 * scale) && shows_grid(&small, factor, *squared)
             }) else {
                 continue;
             };
-            let tried = take(
-                lattice_warped(image, squared, MARGIN, false, false, false),
-                &mut best,
-            );
-            if let Some(seen) = inspection.as_deref_mut() {
-                seen.record_outline(squared, &tried.as_ref().map_err(|no| no.why.clone()));
-            }
-            if let Ok(lattice) = tried {
+            let found = lattice_warped(image, squared, MARGIN, false, false, false);
+            if let Ok(lattice) = take_recorded(squared, found, &mut best) {
                 return Ok(lattice);
             }
         }
@@ -469,12 +461,8 @@ pub fn find_lattice_or_last_resort(
     if let Some((_, lattice)) = best {
         return Ok(lattice);
     }
-    for corners in trimmed_uncounted.into_iter().chain(recounted_from_one_end) {
-        let tried = take(lattice_in(image, corners, true), &mut best);
-        if let Some(seen) = inspection.as_deref_mut() {
-            seen.record_outline(corners, &tried.as_ref().map_err(|no| no.why.clone()));
-        }
-        if let Ok(lattice) = tried {
+    for corners in trimmed_uncounted.into_iter().chain(uncounted) {
+        if let Ok(lattice) = take_recorded(corners, lattice_in(image, corners, true), &mut best) {
             return Ok(lattice);
         }
     }
@@ -686,12 +674,7 @@ fn grid_mask(
     let pixels = rectify::warp(source, origin, to_source, width, height);
     let mut ink = threshold::adaptive(&pixels, width, height, width.max(height) / 40 + 3, 6);
     clear_off_photo(&mut ink, source, origin, to_source, width, height);
-    let mask = Mask {
-        ink,
-        solid: Vec::new(),
-        width,
-        height,
-    };
+    let mask = Mask::of_ink(ink, width, height);
     let density = mask.ink.iter().filter(|&&i| i).count() as f64 / mask.ink.len().max(1) as f64;
     if density > 0.45 {
         return Err(format!(

@@ -166,12 +166,7 @@ mod tests {
                 (frame && x < w - 12) || beside
             })
             .collect();
-        Mask {
-            ink,
-            solid: Vec::new(),
-            width: w,
-            height: h,
-        }
+        Mask::of_ink(ink, w, h)
     }
 
     #[test]

@@ -206,12 +206,7 @@ mod tests {
                 dot(along, line);
             }
         }
-        Mask {
-            ink,
-            solid: Vec::new(),
-            width: size,
-            height: size,
-        }
+        Mask::of_ink(ink, size, size)
     }
 
     #[test]
@@ -245,12 +240,7 @@ mod tests {
 
     #[test]
     fn a_side_with_no_ink_is_not_traced() {
-        let empty = Mask {
-            ink: vec![false; 200 * 200],
-            solid: Vec::new(),
-            width: 200,
-            height: 200,
-        };
+        let empty = Mask::of_ink(vec![false; 200 * 200], 200, 200);
         assert!(Unbow::trace(&empty, (20.0, 20.0, 160.0, 160.0)).is_none());
     }
 }

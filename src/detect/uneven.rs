@@ -100,12 +100,7 @@ mod tests {
                 ink[y * size + x.min(size - 1)] = true;
             }
         }
-        Mask {
-            ink,
-            solid: Vec::new(),
-            width: size,
-            height: size,
-        }
+        Mask::of_ink(ink, size, size)
     }
 
     #[test]
