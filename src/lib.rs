@@ -87,10 +87,15 @@ pub fn is_image_file(path: &std::path::Path) -> bool {
 /// Loads the photo at `path` upright, finds its grid and reads the puzzle (as `kind` when
 /// given), without correcting or solving.
 pub fn read_image(path: &std::path::Path, kind: Option<&str>) -> Result<read::Reading, Error> {
-    let image = detect::load_upright(path)?;
-    let gray = detect::grayscale(&image);
-    let found = find_any_lattice(&gray, None)?;
+    let (gray, found) = found_in_photo(path)?;
     Ok(read_found(&gray, found, kind).1)
+}
+
+/// The photo at `path` upright in grey, and its puzzle's lattice.
+fn found_in_photo(path: &std::path::Path) -> Result<(image::GrayImage, Found), Error> {
+    let gray = detect::grayscale(&detect::load_upright(path)?);
+    let found = find_any_lattice(&gray, None)?;
+    Ok((gray, found))
 }
 
 /// Loads the photo at `path` upright, finds its grid, reads the puzzle (as `kind` when given;
@@ -100,9 +105,7 @@ pub fn solve_image(
     kind: Option<&str>,
     limit: Option<Duration>,
 ) -> Result<PhotoSolve, Error> {
-    let image = detect::load_upright(path)?;
-    let gray = detect::grayscale(&image);
-    let found = find_any_lattice(&gray, None)?;
+    let (gray, found) = found_in_photo(path)?;
     Ok(solve_found(&gray, found, kind, limit, false))
 }
 
@@ -114,8 +117,7 @@ pub fn read_image_in_outline(
     kind: Option<&str>,
     corners: [(f64, f64); 4],
 ) -> Result<read::Reading, Error> {
-    let image = detect::load_upright(path)?;
-    let gray = detect::grayscale(&image);
+    let gray = detect::grayscale(&detect::load_upright(path)?);
     let lattice = detect::find_lattice_in_outline(&gray, corners)?;
     Ok(read_found(&gray, (lattice, true), kind).1)
 }
@@ -356,10 +358,10 @@ fn solve_found(
     limit: Option<Duration>,
     explain: bool,
 ) -> PhotoSolve {
-    let first = read_and_solve(gray, found.clone(), kind, limit, explain);
     if kind.is_some() {
-        return first;
+        return read_and_solve(gray, found, kind, limit, explain);
     }
+    let first = read_and_solve(gray, found.clone(), None, limit, explain);
     let Some(failure) = first.failure() else {
         return first;
     };
