@@ -422,8 +422,9 @@ fn read_and_solve(
     }
 }
 
-/// Reads less sure than this are listed by `--verbose`.
-const LOW_CONFIDENCE: f32 = 0.9;
+/// Reads less sure than this are listed as doubts: by `solve --verbose`, and by `read` beside the
+/// puzzle it prints.
+pub const LOW_CONFIDENCE: f32 = 0.9;
 
 /// Where the annotated photo of `input` goes by default: `NAME.solved.png` beside it.
 pub fn default_annotated_path(input: &std::path::Path) -> std::path::PathBuf {

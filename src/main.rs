@@ -434,7 +434,7 @@ fn read_photo(args: &ReadArgs) -> anyhow::Result<u8> {
     });
     match result {
         Ok((reading, puzzle, corrections)) => {
-            for doubt in reading.doubtful(0.9) {
+            for doubt in reading.doubtful(gridsight::LOW_CONFIDENCE) {
                 eprintln!("gridsight: {path}: {doubt}");
             }
             for correction in &corrections {
