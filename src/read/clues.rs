@@ -260,6 +260,14 @@ pub fn reread_boxed(
         paper: paper_level(&all),
         ink: ink_level(&darkness),
     };
+    // A box line's remnant too deep in a crop to be wiped at its border joins a digit's
+    // blob and stretches its bounds: painted over, in the numbered boxes only (a blank box's
+    // crop is read for a number filling it, and may have no digits to tell its lines by).
+    let crops: Vec<GrayImage> = crops
+        .iter()
+        .zip(&darkness[0])
+        .map(|(crop, darkness)| glyphs::without_thin_ink_off_the_digits(crop, darkness, levels.ink))
+        .collect();
     // A box read blank is read again too: a number filling its box runs into the box's heavy
     // line, and in the box alone it is wiped with the line. Only a sure number counts there: a
     // remnant of the lattice's outer frame reads as an unsure 1.

@@ -6,6 +6,8 @@
 //! wipe grid-line slivers at the border; label connected components; drop specks and line
 //! remnants; group the rest into glyphs left to right (splitting blobs too wide for one digit);
 //! and scale each glyph's box to fit [`BOX`]x[`BOX`], centred by mass in [`SIDE`]x[`SIDE`].
+//! For crops reaching past a clue's box, [`without_thin_ink_off_the_digits`] first paints over
+//! the pieces of box line left above or below the digits.
 //!
 //! Training data goes through this same code (see `synth`), so train and run time see the same
 //! normalisation. It does not classify glyphs, find the grid, or know what a puzzle is; a cell
@@ -277,6 +279,103 @@ fn glyph_parts_at(
     clear_border_lines(&mut ink, w, h);
     let components = kept_components(&mut ink, w, h, side);
     group_glyphs(components, &ink, w, side, widest_tenths)
+}
+
+/// How far past the rows of a crop's digits' thick strokes their thin ink may reach (a serif, a
+/// hairline bar, a blurred tip), as a share of the crop's side.
+const THIN_INK_REACH: f32 = 0.04;
+
+/// `cell` with the ink lying above or below its digits that is no part of them painted over as
+/// paper: the remnant of a box line the lattice sits a little off, too deep in the crop to be
+/// wiped at its border, which would join a digit's blob and stretch its bounds (a boxed "20"
+/// with a sliver of the box's left line read as one tall blob, an 8; a 1 under a piece of the
+/// box's top line read as 3). The digits are told by their thick strokes (the ink left after
+/// one-pixel strokes are opened away): the blobs at least half as tall as the tallest, and short
+/// ones within their columns (a 2's foot). Ink more than [`THIN_INK_REACH`] above or below
+/// those strokes' rows is painted when it is thin, or part of a piece running on past the
+/// digits' columns (a thick line). A crop whose digits show no thick stroke is left as it is.
+pub fn without_thin_ink_off_the_digits(cell: &GrayImage, darkness: &[f32], ink: f32) -> GrayImage {
+    let (w, h) = (cell.width() as usize, cell.height() as usize);
+    let mut painted = cell.clone();
+    if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
+        return painted;
+    }
+    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
+    let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
+    let side = w.min(h) as f32;
+    let mut mask: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
+    clear_border_lines(&mut mask, w, h);
+    let mut kept = vec![false; w * h];
+    for component in kept_components(&mut mask, w, h, side) {
+        for i in component.pixels {
+            kept[i] = true;
+        }
+    }
+    let thick = opened(&kept, w, h);
+    let blobs = components(&thick, w, h);
+    let Some(tallest) = blobs.iter().map(Component::height).max() else {
+        return painted;
+    };
+    let tall: Vec<&Component> = blobs.iter().filter(|b| b.height() * 2 >= tallest).collect();
+    let left = tall.iter().map(|b| b.bounds.x0).min().unwrap_or(0);
+    let right = tall.iter().map(|b| b.bounds.x1).max().unwrap_or(0);
+    let within = |b: Bounds| b.x0 >= left && b.x1 <= right;
+    // A short thick stroke within the tall strokes' columns is the digits' too (a 2's foot, its
+    // thin neck opened away), unless no thicker than a line's piece; a thick piece of box line
+    // runs on past them.
+    let stroke = (tallest / 12).max(3);
+    let digits: Vec<&Component> = blobs
+        .iter()
+        .filter(|b| within(b.bounds) && b.height() >= stroke)
+        .collect();
+    let mut in_digits = vec![false; w * h];
+    for blob in &digits {
+        for &i in &blob.pixels {
+            in_digits[i] = true;
+        }
+    }
+    let top = digits.iter().map(|b| b.bounds.y0).min().unwrap_or(0) as usize;
+    let bottom = digits.iter().map(|b| b.bounds.y1).max().unwrap_or(0) as usize;
+    let reach = (THIN_INK_REACH * side).round() as usize;
+    let off = |y: usize| y + reach < top || y >= bottom + reach;
+    let mut past_digits = vec![false; w * h];
+    for piece in components(&kept, w, h) {
+        if !within(piece.bounds) {
+            for i in piece.pixels {
+                past_digits[i] = true;
+            }
+        }
+    }
+    let paper = percentile(cell.as_raw(), 0.9) as u8;
+    let remnant =
+        |i: usize| kept[i] && !in_digits[i] && off(i / w) && (!thick[i] || past_digits[i]);
+    for i in (0..w * h).filter(|&i| remnant(i)) {
+        let (x, y) = (i % w, i / w);
+        // The stroke's blurred edge, fainter than the split, goes with it.
+        for ny in y.saturating_sub(1)..(y + 2).min(h) {
+            for nx in x.saturating_sub(1)..(x + 2).min(w) {
+                if !in_digits[ny * w + nx] {
+                    painted.as_mut()[ny * w + nx] = paper;
+                }
+            }
+        }
+    }
+    painted
+}
+
+/// `ink` opened by a 2x2 square: without the strokes one pixel thin.
+fn opened(ink: &[bool], w: usize, h: usize) -> Vec<bool> {
+    let square = |x: usize, y: usize| {
+        x + 1 < w && y + 1 < h && [0, 1, w, w + 1].iter().all(|&d| ink[y * w + x + d])
+    };
+    let eroded: Vec<bool> = (0..w * h).map(|i| square(i % w, i / w)).collect();
+    (0..w * h)
+        .map(|i| {
+            let (x, y) = (i % w, i / w);
+            (y.saturating_sub(1)..=y)
+                .any(|ny| (x.saturating_sub(1)..=x).any(|nx| eroded[ny * w + nx]))
+        })
+        .collect()
 }
 
 /// The boxes of the ink blobs in a strip of print outside any cell (a nonogram's clue band),
@@ -1158,5 +1257,60 @@ mod tests {
             bounds
         })
         .is_none());
+    }
+
+    #[test]
+    fn a_box_lines_piece_above_the_digits_is_painted_over_and_no_longer_joins_them() {
+        // A boxed clue "16" cropped past its box from a lattice sitting a few pixels above the
+        // printed box: the box's left line lies at the crop's border, where the glyph finder
+        // wipes it, but its top line runs too deep into the crop for that, a thin piece of it
+        // over the 1, and the 1's blob grows up to it (it read as 3).
+        let mut page = RgbImage::from_pixel(80, 80, Rgb([235; 3]));
+        let ink = Rgb([25; 3]);
+        canvas::fill_rect(&mut page, 3.0, 0.0, 10.0, 80.0, ink);
+        canvas::fill_rect(&mut page, 10.0, 14.0, 46.0, 16.0, ink);
+        let font = FontName::SansBold.font();
+        canvas::draw_label(
+            &mut page,
+            &font,
+            44.0,
+            "16",
+            (36.0, 46.0),
+            HAlign::Centre,
+            ink,
+        );
+        let crop = image::imageops::grayscale(&page);
+        let tops = |crop: &GrayImage| match read_cell_with_levels(crop, 235.0, 0.85) {
+            CellContent::Glyphs(found) => found.iter().map(|g| g.bounds.y0).collect::<Vec<_>>(),
+            other => panic!("{other:?}"),
+        };
+        let before = tops(&crop);
+        assert!(before[0] < 20, "{before:?}");
+        let cleaned = without_thin_ink_off_the_digits(&crop, &flattened(&crop), 0.85);
+        let after = tops(&cleaned);
+        assert_eq!(after.len(), 2, "{after:?}");
+        assert!(after[0].abs_diff(after[1]) <= 1, "{after:?}");
+        let CellContent::Glyphs(found) = read_cell_with_levels(&cleaned, 235.0, 0.85) else {
+            panic!("no glyphs");
+        };
+        let classifier = crate::read::bundled_classifier();
+        let digits: Vec<u8> = found
+            .iter()
+            .map(|g| classifier.classify(g).best().0)
+            .collect();
+        assert_eq!(digits, [1, 6]);
+    }
+
+    #[test]
+    fn digits_with_nothing_off_their_rows_are_left_as_they_are() {
+        for font in FontName::EVERY {
+            for side in [48, 80] {
+                for (k, text) in ["20", "16", "7", "45", "2", "38", "11"].iter().enumerate() {
+                    let cell = printed(side, text, font, k % 2 == 0, k as u64);
+                    let cleaned = without_thin_ink_off_the_digits(&cell, &flattened(&cell), 1.0);
+                    assert!(cleaned == cell, "{text} in {font:?} at {side}");
+                }
+            }
+        }
     }
 }
