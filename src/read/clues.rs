@@ -583,7 +583,18 @@ fn digit_sized(mut found: Vec<Bounds>, typical: u32) -> Vec<Bounds> {
 /// The blobs of a band no larger than a cell, overlapping ones joined, lines left out.
 fn digits(band: &GrayImage, ink: f32) -> Vec<Bounds> {
     let cell = PIXELS;
-    let mut boxes: Vec<Bounds> = glyphs::ink_boxes(band, ink, (cell * cell / 300) as usize)
+    let min_area = (cell * cell / 300) as usize;
+    let mut boxes = glyphs::ink_boxes(band, ink, min_area);
+    if let Some(end) = line_at_grid_end(&boxes, band) {
+        let (w, h) = band.dimensions();
+        let (w, h) = if w >= h { (end, h) } else { (w, end) };
+        boxes = glyphs::ink_boxes(
+            &image::imageops::crop_imm(band, 0, 0, w, h).to_image(),
+            ink,
+            min_area,
+        );
+    }
+    let mut boxes: Vec<Bounds> = boxes
         .into_iter()
         .filter(|b| {
             let (w, h) = (b.x1 - b.x0, b.y1 - b.y0);
@@ -612,6 +623,46 @@ fn digits(band: &GrayImage, ink: f32) -> Vec<Bounds> {
     });
     joined
 }
+
+/// Where a line piece at a clue band's grid end (a row band's right end, a column band's
+/// bottom) starts, if one is there and lies within [`GRID_END_LINE`] of a cell from the end:
+/// the grid's border, or a page rule running beside it. A number printed close to the grid
+/// touches such a line and the two make one blob too tall for a digit, so the number was
+/// lost ("4 4 6" read "4 4" where a rule ran along the grid's border); the band is cut there.
+/// A piece is a thin box reaching the end, at least a third of a cell long across the band
+/// and reaching one of its sides, as a line crossing the band does and a digit (a 1 printed
+/// close to the grid, centred in its row) does not.
+fn line_at_grid_end(boxes: &[Bounds], band: &GrayImage) -> Option<u32> {
+    let along_x = band.width() >= band.height();
+    let (length, across) = if along_x {
+        band.dimensions()
+    } else {
+        (band.height(), band.width())
+    };
+    let reach = (GRID_END_LINE * f64::from(PIXELS)) as u32;
+    boxes
+        .iter()
+        .map(|b| {
+            if along_x {
+                (b.x0, b.x1, b.y0, b.y1)
+            } else {
+                (b.y0, b.y1, b.x0, b.x1)
+            }
+        })
+        .filter(|&(start, end, side_start, side_end)| {
+            end + 3 >= length
+                && start + reach >= length
+                && (end - start + 1) * 6 <= PIXELS
+                && (side_end - side_start + 1) * 3 >= across
+                && (side_start <= 1 || side_end + 2 >= across)
+        })
+        .map(|(start, ..)| start)
+        .min()
+}
+
+/// How far from a clue band's grid end, in cells, a line piece is cut off (see
+/// [`line_at_grid_end`]).
+const GRID_END_LINE: f64 = 0.25;
 
 fn union(a: Bounds, b: Bounds) -> Bounds {
     Bounds {
@@ -926,6 +977,36 @@ mod tests {
         assert!(numbers[0].x1 - numbers[0].x0 > numbers[1].x1 - numbers[1].x0);
         let empty = band(&[("5", 1.5)], 8);
         assert!(row_numbers(digits(&empty, 1.0), &empty).is_empty());
+    }
+
+    #[test]
+    fn a_number_touching_a_rule_at_the_grid_end_is_kept() {
+        // "4 4 6" with a rule down the band's last pixels, broken as a faint rule is, and
+        // blurred into the 6 below the break: the 6 and the lower piece made one blob too tall
+        // for a digit.
+        let mut strip = band(&[("4", 5.9), ("4", 6.8), ("6", 7.75)], 8);
+        let (w, h) = strip.dimensions();
+        let six_right = (0..w)
+            .rev()
+            .find(|&x| (0..h).any(|y| strip.get_pixel(x, y).0[0] < 128))
+            .expect("the 6 is printed");
+        for y in (0..h).filter(|y| !(20..26).contains(y)) {
+            let from = if (28..31).contains(&y) {
+                six_right
+            } else {
+                six_right + 2
+            };
+            for x in from..w {
+                strip.put_pixel(x, y, image::Luma([20]));
+            }
+        }
+        let numbers = row_numbers(digits(&strip, 1.0), &strip);
+        assert_eq!(numbers.len(), 3, "{numbers:?}");
+        let heights: Vec<u32> = numbers.iter().map(|n| n.y1 - n.y0).collect();
+        assert!(
+            heights.iter().max() <= Some(&(heights[0] + 2)),
+            "{numbers:?}"
+        );
     }
 
     #[test]
