@@ -313,9 +313,8 @@ fn a_boxed_grid_whose_cells_group_misses_a_corner_cell_is_outlined_to_its_corner
         &report,
         &truth,
         &[
-            "column 1 clue 4: read 8, corrected to 1",
             "row 4 clue 1: read 4, corrected to 14",
-            "row 5 clue 1: read 2, corrected to 3",
+            "row 5 clue 3: read 5, corrected to 1",
         ],
     );
 }
