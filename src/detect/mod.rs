@@ -533,7 +533,7 @@ fn same_quad(a: &[(f64, f64); 4], b: &[(f64, f64); 4]) -> bool {
 
 /// How far the corners of the cells' group's extended sides may lie from its largest
 /// quadrilateral's, as a share of its size, for both to be counted (see
-/// `find_lattice_inspected`): about a cell of a small grid.
+/// `find_lattice_or_last_resort`): about a cell of a small grid.
 const NICKED_CORNER: f64 = 0.08;
 
 /// Whether every corner of quadrilateral `a` lies within `share` of its size of one of `b`'s.

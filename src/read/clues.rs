@@ -585,9 +585,7 @@ fn digits(band: &GrayImage, ink: f32) -> Vec<Bounds> {
     let cell = PIXELS;
     let min_area = (cell * cell / 300) as usize;
     let mut boxes = glyphs::ink_boxes(band, ink, min_area);
-    if let Some(end) = line_at_grid_end(&boxes, band) {
-        let (w, h) = band.dimensions();
-        let (w, h) = if w >= h { (end, h) } else { (w, end) };
+    if let Some((w, h)) = before_line_at_grid_end(&boxes, band) {
         boxes = glyphs::ink_boxes(
             &image::imageops::crop_imm(band, 0, 0, w, h).to_image(),
             ink,
@@ -624,15 +622,15 @@ fn digits(band: &GrayImage, ink: f32) -> Vec<Bounds> {
     joined
 }
 
-/// Where a line piece at a clue band's grid end (a row band's right end, a column band's
-/// bottom) starts, if one is there and lies within [`GRID_END_LINE`] of a cell from the end:
-/// the grid's border, or a page rule running beside it. A number printed close to the grid
+/// The size of a clue band cut where a line piece at its grid end (a row band's right end, a
+/// column band's bottom) starts, if one is there and lies within [`GRID_END_LINE`] of a cell
+/// from the end: the grid's border, or a page rule running beside it. A number printed close to the grid
 /// touches such a line and the two make one blob too tall for a digit, so the number was
 /// lost ("4 4 6" read "4 4" where a rule ran along the grid's border); the band is cut there.
 /// A piece is a thin box reaching the end, at least a third of a cell long across the band
 /// and reaching one of its sides, as a line crossing the band does and a digit (a 1 printed
 /// close to the grid, centred in its row) does not.
-fn line_at_grid_end(boxes: &[Bounds], band: &GrayImage) -> Option<u32> {
+fn before_line_at_grid_end(boxes: &[Bounds], band: &GrayImage) -> Option<(u32, u32)> {
     let along_x = band.width() >= band.height();
     let (length, across) = if along_x {
         band.dimensions()
@@ -658,10 +656,17 @@ fn line_at_grid_end(boxes: &[Bounds], band: &GrayImage) -> Option<u32> {
         })
         .map(|(start, ..)| start)
         .min()
+        .map(|start| {
+            if along_x {
+                (start, band.height())
+            } else {
+                (band.width(), start)
+            }
+        })
 }
 
 /// How far from a clue band's grid end, in cells, a line piece is cut off (see
-/// [`line_at_grid_end`]).
+/// [`before_line_at_grid_end`]).
 const GRID_END_LINE: f64 = 0.25;
 
 fn union(a: Bounds, b: Bounds) -> Bounds {

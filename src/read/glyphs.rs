@@ -157,8 +157,7 @@ pub fn find_glyphs_cut_wider_than(
     if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
         return CellContent::Blank;
     }
-    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
-    glyphs_above(w, h, darkness, floor, widest_tenths)
+    glyphs_above(w, h, darkness, ink_floor(ink), widest_tenths)
 }
 
 /// The sides of the crop (left, top, right, bottom) that a glyph runs off: ink reaching from
@@ -171,10 +170,7 @@ pub fn cut_sides(cell: &GrayImage, darkness: &[f32], ink: f32) -> [bool; 4] {
         return sides;
     }
     let side = w.min(h) as f32;
-    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
-    let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
-    let mut mask: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
-    clear_border_lines(&mut mask, w, h);
+    let mask = border_cleared_ink(w, h, darkness, ink_split(darkness, ink));
     let inset = ((side / 7.0).round() as usize).max(1);
     for component in components(&mask, w, h) {
         let b = component.bounds;
@@ -265,6 +261,25 @@ pub fn find_glyphs_split_at(
     content(&glyph_parts_at(w, h, darkness, split, widest_tenths), w)
 }
 
+/// The least contrast taken for ink on a page whose typical ink darkness is `ink` (see
+/// [`FAINT_SHARE`]).
+fn ink_floor(ink: f32) -> f32 {
+    (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST)
+}
+
+/// Otsu's split of a crop's `darkness`, no lower than the page's [`ink_floor`].
+fn ink_split(darkness: &[f32], ink: f32) -> f32 {
+    otsu(darkness).clamp(ink_floor(ink), MAX_THRESHOLD)
+}
+
+/// The ink of a `w` x `h` crop's `darkness` (darker than `threshold`), with the grid-line
+/// slivers along its border wiped (see [`clear_border_lines`]).
+fn border_cleared_ink(w: usize, h: usize, darkness: &[f32], threshold: f32) -> Vec<bool> {
+    let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
+    clear_border_lines(&mut ink, w, h);
+    ink
+}
+
 /// The ink of each glyph in a `w` x `h` crop's `darkness`, ink being darker than `threshold`,
 /// blobs wider than `widest_tenths` tenths of their height cut.
 fn glyph_parts_at(
@@ -275,8 +290,7 @@ fn glyph_parts_at(
     widest_tenths: u32,
 ) -> Vec<GlyphParts> {
     let side = w.min(h) as f32;
-    let mut ink: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
-    clear_border_lines(&mut ink, w, h);
+    let mut ink = border_cleared_ink(w, h, darkness, threshold);
     let components = kept_components(&mut ink, w, h, side);
     group_glyphs(components, &ink, w, side, widest_tenths)
 }
@@ -300,11 +314,8 @@ pub fn without_thin_ink_off_the_digits(cell: &GrayImage, darkness: &[f32], ink: 
     if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
         return painted;
     }
-    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
-    let threshold = otsu(darkness).clamp(floor, MAX_THRESHOLD);
     let side = w.min(h) as f32;
-    let mut mask: Vec<bool> = darkness.iter().map(|&d| d > threshold).collect();
-    clear_border_lines(&mut mask, w, h);
+    let mut mask = border_cleared_ink(w, h, darkness, ink_split(darkness, ink));
     let mut kept = vec![false; w * h];
     for component in kept_components(&mut mask, w, h, side) {
         for i in component.pixels {
@@ -390,7 +401,7 @@ pub fn ink_boxes(strip: &GrayImage, ink: f32, min_area: usize) -> Vec<Bounds> {
         return Vec::new();
     }
     let darkness = flattened_darkness(strip.as_raw(), w, h, w.min(h) as f32);
-    let floor = (FAINT_SHARE * ink).clamp(FAINT_CONTRAST, MIN_CONTRAST);
+    let floor = ink_floor(ink);
     let along_x = w >= h;
     let (length, piece) = if along_x {
         (w, h * STRIP_PIECE)
