@@ -751,6 +751,8 @@ pub fn follow(mask: &Mask, ends: &[(f64, f64)], crossings: &[f64]) -> Vec<Vec<f6
 /// How far (in cells) a place walked off the bend may stray from the median offset of the
 /// lines around it (see [`follow`]).
 const SHARED_OFFSET: f64 = 0.15;
+/// The farthest (in cells) a place is walked off the bend (see [`walk`]).
+const MOST_WALKED: f64 = 0.6;
 /// How many lines either side of a line its walked places are compared with.
 const NEIGHBOURS: usize = 2;
 
@@ -780,11 +782,16 @@ fn walk(
         let mut before = middle;
         for &i in crossings_out {
             let continued = bent[i] + (walked[before] - bent[before]);
-            walked[i] = if (line[i] - continued).abs() <= OFF_BEND * cell {
-                line[i]
+            let place = if (line[i] - continued).abs() <= OFF_BEND * cell {
+                Some(line[i])
             } else {
-                locate(mask, continued, near, crossings[i], gap).unwrap_or(held[i])
+                locate(mask, continued, near, crossings[i], gap)
             };
+            // A line that would end most of a cell off the bend is no curled corner: the outline
+            // is sheared off the grid, and lines walked so run onto their neighbours' print.
+            walked[i] = place
+                .filter(|place| (place - bent[i]).abs() <= MOST_WALKED * cell)
+                .unwrap_or(held[i]);
             before = i;
         }
     }
