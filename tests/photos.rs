@@ -381,7 +381,7 @@ fn curled_magazine_nonograms_have_their_whole_boxed_lattices_found() {
     // shadow merges with the frame on the right and bottom. Neither the squeeze (a clue
     // column short), the shadow (a row or a column of shade) nor the curl (no lattice, or a
     // 6x6 one) may change the count. On magazine-8 only the columns are right yet: its
-    // lattice holds the shadow's row at the bottom and misses one of the grid's.
+    // lattice holds every printed row and the shadow's row below them (52x51).
     for (photo, size) in [
         ("magazine-6.jpg", "51x50 lattice"),
         ("magazine-7.jpg", "51x50 lattice"),
@@ -391,6 +391,49 @@ fn curled_magazine_nonograms_have_their_whole_boxed_lattices_found() {
         let stderr = stages_as_nonogram(&photo);
         assert!(stderr.contains(size), "{}: {stderr}", photo.display());
     }
+}
+
+#[test]
+fn the_lattice_follows_the_box_lines_where_a_magazine_page_curls_at_its_corner() {
+    let Some(shared) = common::shared("magazine nonogram photo") else {
+        return;
+    };
+    // magazine-6's page lifts at its bottom-left corner: there the printed lines of the blank
+    // row clue boxes in the outer columns (the lattice's rows 44 to 50, columns 1 and 2; the
+    // first, by the page's edge, is smudged) bend up to half a box off any smooth bend of the
+    // whole grid.
+    // Each of those boxes' top sides must run on its printed line: darker than the box's
+    // middle, as it is when the lattice cuts the boxes at their lines; a lattice held to the
+    // smooth bend cuts them through their paper.
+    let photo = shared.join("photos/nonogram-magazine/magazine-6.jpg");
+    let image = gridsight::detect::grayscale(&gridsight::detect::load_upright(&photo).unwrap());
+    let lattice = gridsight::detect::find_lattice(&image).unwrap();
+    assert_eq!((lattice.rows, lattice.columns), (51, 50));
+    // The darkest grey within a pixel of a point.
+    let grey = |(x, y): (f32, f32)| {
+        let (x, y) = (x.round() as u32, y.round() as u32);
+        let mut darkest = u8::MAX;
+        for (dx, dy) in (0..3).flat_map(|dx| (0..3).map(move |dy| (dx, dy))) {
+            darkest = darkest.min(image.get_pixel(x + dx - 1, y + dy - 1).0[0]);
+        }
+        f32::from(darkest)
+    };
+    let mut off_the_print = Vec::new();
+    for row in 44..=50 {
+        for column in 1..3 {
+            let (a, b) = (lattice.points[row][column], lattice.points[row][column + 1]);
+            let side = (2..=8)
+                .map(|k| k as f32 / 10.0)
+                .map(|t| grey((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)))
+                .sum::<f32>()
+                / 7.0;
+            let middle = grey(lattice.cell_centre(row, column));
+            if side > 0.8 * middle {
+                off_the_print.push((row, column, side, middle));
+            }
+        }
+    }
+    assert!(off_the_print.is_empty(), "{off_the_print:?}");
 }
 
 #[test]

@@ -939,14 +939,23 @@ fn lattice_warped(
         };
         let vertical = lines::follow(&wide, xs, &straight(ys));
         let horizontal = lines::follow(&across_wide, ys, &straight(xs));
-        let (kept_rows, kept_columns) = printed_lines(&wide, &across_wide, &vertical, &horizontal);
+        // The lattice is judged by the lines held to their shared bend, and its cells cut
+        // along the walked ones (see `lines::Followed`).
+        let (kept_rows, kept_columns) =
+            printed_lines(&wide, &across_wide, &vertical.held, &horizontal.held);
         let cover = line_cover(
             (&wide, &across_wide),
-            (&vertical, &horizontal),
+            (&vertical.held, &horizontal.held),
             &kept_rows,
             &kept_columns,
         );
-        (cover, vertical, horizontal, kept_rows, kept_columns)
+        (
+            cover,
+            vertical.walked,
+            horizontal.walked,
+            kept_rows,
+            kept_columns,
+        )
     };
     let evenly = |cells: usize, length: f64| -> Vec<(f64, f64)> {
         (0..=cells)
