@@ -44,13 +44,9 @@ pub fn find(image: &GrayImage) -> Result<Lattice, String> {
     let (sw, sh) = (small.width() as usize, small.height() as usize);
     let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
     let glyphs = glyphs_among(&pieces_in(&ink, sw, sh));
-    let mut fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;
-    if digits_beyond(&fit, &glyphs) >= LEAST_DIGITS_BEYOND {
-        return Err(
-            "digits stand in a line beyond the lattice of digits found: part of the maze was not \
-             found"
-                .into(),
-        );
+    let mut fit = with_bent_ends(fit_lattice(&glyphs).ok_or("no lattice of digits")?, &glyphs);
+    if let Some(why) = digits_off(&fit, &glyphs) {
+        return Err(why.into());
     }
     if let Some(ring) = start_ring(&fit, &ink, sw) {
         fit.centre_on(ring);
@@ -64,23 +60,72 @@ pub fn find(image: &GrayImage) -> Result<Lattice, String> {
 const BEYOND_REACH: f64 = 0.6;
 const LEAST_DIGITS_BEYOND: usize = 2;
 
-/// The most glyphs along one side of `fit` standing about where the next row or column out
-/// would hold digits, each beside a glyph of the lattice and of its size: the maze's end rows
-/// bent off the lattice's prediction by a curled page (a third to a half of a cell), which
-/// the fit left out, and the smaller maze inside would be solved.
-fn digits_beyond(fit: &Fit, glyphs: &[Glyph]) -> usize {
-    let index = Index::new(glyphs);
-    let place_glyph = |(r, c): (i32, i32), reach: f64, size: f64| {
-        let pitch = local_pitch(fit, r, c);
-        index.nearest(
-            glyphs,
-            fit.point(f64::from(r), f64::from(c)),
-            reach * pitch,
-            size * pitch,
-        )
-    };
-    // The members' glyph sizes in cells, as `refine` measures them.
-    let size_ratio = {
+/// How many times the digits standing off the lattice are taken in and the fit redone: a
+/// curled page bends each ring of the maze a little further off than the one inside it.
+const BENT_ROUNDS: usize = 4;
+
+/// `fit` with the digits standing off its places taken in, and fitted again so that its
+/// smoothed residuals follow them, until none is left: those beyond its sides (see
+/// [`glyphs_beyond`]) as its next rows and columns out, and those at its empty places beside
+/// two of its glyphs (see [`glyphs_off_inside`]). A curled page's corner bends the maze's end
+/// rows a third to a half of a cell off the lattice's prediction; left out, the smaller maze
+/// inside, or the maze with a corner's digits missing, would be read and solved.
+fn with_bent_ends(mut fit: Fit, glyphs: &[Glyph]) -> Fit {
+    for _ in 0..BENT_ROUNDS {
+        let Some(finder) = PlaceFinder::new(&fit, glyphs) else {
+            break;
+        };
+        let mut places = fit.places.clone();
+        let before = places.len();
+        let beyond = glyphs_beyond(&finder)
+            .into_iter()
+            .filter(|side| side.len() >= LEAST_DIGITS_BEYOND)
+            .flatten();
+        for (place, g) in beyond.chain(glyphs_off_inside(&finder)) {
+            if !places.values().any(|&taken| taken == g) {
+                places.insert(place, g);
+            }
+        }
+        if places.len() == before {
+            break;
+        }
+        match fit_places(glyphs, &places) {
+            Some(bent) => fit = bent,
+            None => break,
+        }
+    }
+    fit
+}
+
+/// Why the lattice of `fit` is not the whole maze, if digits still stand off it: in a line
+/// beyond one of its sides, or at one of its empty places.
+fn digits_off(fit: &Fit, glyphs: &[Glyph]) -> Option<&'static str> {
+    let finder = PlaceFinder::new(fit, glyphs)?;
+    if glyphs_beyond(&finder)
+        .iter()
+        .any(|side| side.len() >= LEAST_DIGITS_BEYOND)
+    {
+        Some("digits stand in a line beyond the lattice of digits found: part of the maze was not found")
+    } else if !glyphs_off_inside(&finder).is_empty() {
+        Some("a digit stands off the lattice of digits found: part of the maze was not found")
+    } else {
+        None
+    }
+}
+
+/// Looks for a glyph about where a place of a fit would hold one.
+struct PlaceFinder<'a> {
+    fit: &'a Fit,
+    glyphs: &'a [Glyph],
+    index: Index,
+    /// The members' glyph sizes in cells (their median), as `refine` measures them.
+    size_ratio: f64,
+}
+
+impl<'a> PlaceFinder<'a> {
+    /// `None` when no member's glyph is found where the fit puts it.
+    fn new(fit: &'a Fit, glyphs: &'a [Glyph]) -> Option<PlaceFinder<'a>> {
+        let index = Index::new(glyphs);
         let mut ratios: Vec<f64> = fit
             .members
             .iter()
@@ -95,19 +140,56 @@ fn digits_beyond(fit: &Fit, glyphs: &[Glyph]) -> usize {
             })
             .collect();
         if ratios.is_empty() {
-            return 0;
+            return None;
         }
         let middle = ratios.len() / 2;
-        *ratios.select_nth_unstable_by(middle, f64::total_cmp).1
-    };
-    let inside = |(r, c): (i32, i32)| fit.members.iter().any(|&(mr, mc, _)| (mr, mc) == (r, c));
+        let size_ratio = *ratios.select_nth_unstable_by(middle, f64::total_cmp).1;
+        Some(PlaceFinder {
+            fit,
+            glyphs,
+            index,
+            size_ratio,
+        })
+    }
+
+    /// The glyph of the members' size nearest to where the fit puts `place`, within
+    /// [`BEYOND_REACH`], unless it is a member already.
+    fn glyph_at(&self, (r, c): (i32, i32)) -> Option<usize> {
+        let pitch = local_pitch(self.fit, r, c);
+        let g = self.index.nearest(
+            self.glyphs,
+            self.fit.point(f64::from(r), f64::from(c)),
+            BEYOND_REACH * pitch,
+            self.size_ratio * pitch,
+        )?;
+        (!self.fit.places.values().any(|&member| member == g)).then_some(g)
+    }
+}
+
+/// The most glyphs along one side of `fit` standing about where the next row or column out
+/// would hold digits (see [`glyphs_beyond`]).
+#[cfg(test)]
+fn digits_beyond(fit: &Fit, glyphs: &[Glyph]) -> usize {
+    PlaceFinder::new(fit, glyphs).map_or(0, |finder| {
+        glyphs_beyond(&finder)
+            .iter()
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0)
+    })
+}
+
+/// Per side of the fit (top, bottom, left, right), the glyphs standing about where the next row
+/// or column out would hold digits, each beside a glyph of the lattice and of its size, with
+/// the place each stands for.
+fn glyphs_beyond(finder: &PlaceFinder) -> [Vec<((i32, i32), usize)>; 4] {
+    let fit = finder.fit;
     let count = |places: Vec<((i32, i32), (i32, i32))>| {
         places
             .into_iter()
-            .filter(|&(beyond, inward)| {
-                inside(inward) && place_glyph(beyond, BEYOND_REACH, size_ratio).is_some()
-            })
-            .count()
+            .filter(|&(_, inward)| fit.places.contains_key(&inward))
+            .filter_map(|(beyond, _)| finder.glyph_at(beyond).map(|g| (beyond, g)))
+            .collect::<Vec<_>>()
     };
     let (rows, columns) = (fit.rows, fit.columns);
     [
@@ -132,9 +214,17 @@ fn digits_beyond(fit: &Fit, glyphs: &[Glyph]) -> usize {
                 .collect(),
         ),
     ]
-    .into_iter()
-    .max()
-    .unwrap_or(0)
+}
+
+/// The glyphs standing about where an empty place inside the fit's bounding box, beside at
+/// least two of its glyphs, would hold a digit, with those places.
+fn glyphs_off_inside(finder: &PlaceFinder) -> Vec<((i32, i32), usize)> {
+    let fit = finder.fit;
+    (fit.rows.0..=fit.rows.1)
+        .flat_map(|r| (fit.columns.0..=fit.columns.1).map(move |c| (r, c)))
+        .filter(|place| !fit.places.contains_key(place) && neighbours(&fit.places, *place) >= 2)
+        .filter_map(|place| finder.glyph_at(place).map(|g| (place, g)))
+        .collect()
 }
 
 /// The `pieces` that stand apart from others of their size, as a maze's digits do and the
@@ -231,6 +321,8 @@ pub struct Fit {
     homography: Matrix,
     /// The glyphs assigned to lattice positions: (row, column, residual from the homography).
     members: Vec<(i32, i32, (f64, f64))>,
+    /// The same assignment: (row, column) -> glyph index.
+    places: std::collections::HashMap<(i32, i32), usize>,
     pub rows: (i32, i32),
     pub columns: (i32, i32),
 }
@@ -620,6 +712,7 @@ fn fit_places(
     Some(Fit {
         homography,
         members,
+        places: places.clone(),
         rows: (rows.clone().min()?, rows.max()?),
         columns: (columns.clone().min()?, columns.max()?),
     })
@@ -868,6 +961,49 @@ mod tests {
         let fit = fit_lattice(&bent).expect("a lattice");
         assert_eq!(fit.rows.1 - fit.rows.0, 10, "the end rows left out");
         assert_eq!(digits_beyond(&fit, &bent), 3);
+        let whole_maze = with_bent_ends(fit, &bent);
+        assert_eq!(
+            (
+                whole_maze.rows.1 - whole_maze.rows.0,
+                whole_maze.columns.1 - whole_maze.columns.0,
+                digits_beyond(&whole_maze, &bent),
+                whole_maze.glyphs(),
+            ),
+            (12, 12, 0, whole.len() - 30),
+            "the bent end rows taken in, and no text"
+        );
+    }
+
+    #[test]
+    fn digits_of_a_corner_curled_off_the_lattice_are_taken_in() {
+        // The maze's lower right corner lifted with the page: its digits stand 0.4 of a cell
+        // down and right of where the flat lattice puts them, inside its bounding box.
+        let homography = Matrix([30.0, 0.0, 500.0, 0.0, 30.0, 400.0, 0.0, 0.0, 1.0]);
+        let whole = maze_glyphs(&homography, 12.0);
+        let maze = whole.len() - 30;
+        let corner = homography.apply(3.5, 3.5);
+        let curled: Vec<Glyph> = whole
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let lifted = i < maze && g.x > corner.0 && g.y > corner.1;
+                let shift = if lifted { 12.0 } else { 0.0 };
+                Glyph {
+                    x: g.x + shift,
+                    y: g.y + shift,
+                    ..*g
+                }
+            })
+            .collect();
+        let flat = fit_lattice(&curled).expect("a lattice");
+        assert!(flat.glyphs() < maze, "the corner's digits left out");
+        assert!(digits_off(&flat, &curled).is_some());
+        let bent = with_bent_ends(flat, &curled);
+        assert_eq!(
+            (bent.glyphs(), digits_off(&bent, &curled)),
+            (maze, None),
+            "every maze glyph taken in, and no text"
+        );
     }
 
     #[test]
