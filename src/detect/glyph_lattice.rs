@@ -105,7 +105,10 @@ fn digits_off(fit: &Fit, glyphs: &[Glyph]) -> Option<&'static str> {
         .iter()
         .any(|side| side.len() >= LEAST_DIGITS_BEYOND)
     {
-        Some("digits stand in a line beyond the lattice of digits found: part of the maze was not found")
+        Some(
+            "digits stand in a line beyond the lattice of digits found: part of the maze was not \
+             found",
+        )
     } else if !glyphs_off_inside(&finder).is_empty() {
         Some("a digit stands off the lattice of digits found: part of the maze was not found")
     } else {

@@ -604,8 +604,9 @@ const OFF_BEND: f64 = 0.15;
 /// other direction's line positions, in pixels), each line starting from `ends[line]` (its x at
 /// the first crossing and at the last: the same for a straight line, apart for lines tracked
 /// one by one on a page curled toward one side, see `uneven`): the line's x position in pixels
-/// at each crossing, `[line][crossing]`, walked and held (see [`Followed`]). Each line is followed from either end inward, each
-/// estimate starting from its neighbour's, and the result lightly smoothed; then the places
+/// at each crossing, `[line][crossing]`, walked and held (see [`Followed`]). Each line is
+/// followed from either end inward, each estimate starting from its neighbour's, and the
+/// result lightly smoothed; then the places
 /// are settled against the bend all the lines share (see `bend`, fitted off the straight run
 /// between each line's ends): walked outward from each line's middle, following its offset
 /// off the bend where the print curls away from it at a corner (see [`walk`]), and each place
@@ -777,8 +778,9 @@ const NEIGHBOURS: usize = 2;
 /// crossing): from the line's middle crossing outward, each place taken where it continues the
 /// line's offset off the bend at the crossing before, else looked for close to that
 /// continuation; failing that, and at the middle, its place `held` to the bend (kept when on
-/// the bend, else looked for close to it or put on it). A page curled at one corner moves the lines there off any smooth bend of the whole
-/// grid by up to half a cell: followed from the edge inward, a line there is lost or found on
+/// the bend, else looked for close to it or put on it). A page curled at one corner moves the
+/// lines there off any smooth bend of the whole grid by up to half a cell: followed from the
+/// edge inward, a line there is lost or found on
 /// the wrong side, and held to the bend it cuts the boxes half a box off the print; walked
 /// outward from the grid's inside, its offset grows a little at each crossing and is followed.
 fn walk(
