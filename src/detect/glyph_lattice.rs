@@ -44,8 +44,10 @@ pub fn find(image: &GrayImage) -> Result<Lattice, String> {
     let (sw, sh) = (small.width() as usize, small.height() as usize);
     let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
     let glyphs = glyphs_among(&pieces_in(&ink, sw, sh));
-    let mut fit = with_bent_ends(fit_lattice(&glyphs).ok_or("no lattice of digits")?, &glyphs);
-    if let Some(why) = digits_off(&fit, &glyphs) {
+    let index = Index::new(&glyphs);
+    let fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;
+    let mut fit = with_bent_ends(fit, &glyphs, &index);
+    if let Some(why) = digits_off(&fit, &glyphs, &index) {
         return Err(why.into());
     }
     if let Some(ring) = start_ring(&fit, &ink, sw) {
@@ -70,9 +72,9 @@ const BENT_ROUNDS: usize = 4;
 /// two of its glyphs (see [`glyphs_off_inside`]). A curled page's corner bends the maze's end
 /// rows a third to a half of a cell off the lattice's prediction; left out, the smaller maze
 /// inside, or the maze with a corner's digits missing, would be read and solved.
-fn with_bent_ends(mut fit: Fit, glyphs: &[Glyph]) -> Fit {
+fn with_bent_ends(mut fit: Fit, glyphs: &[Glyph], index: &Index) -> Fit {
     for _ in 0..BENT_ROUNDS {
-        let Some(finder) = PlaceFinder::new(&fit, glyphs) else {
+        let Some(finder) = PlaceFinder::new(&fit, glyphs, index) else {
             break;
         };
         let mut places = fit.places.clone();
@@ -99,8 +101,8 @@ fn with_bent_ends(mut fit: Fit, glyphs: &[Glyph]) -> Fit {
 
 /// Why the lattice of `fit` is not the whole maze, if digits still stand off it: in a line
 /// beyond one of its sides, or at one of its empty places.
-fn digits_off(fit: &Fit, glyphs: &[Glyph]) -> Option<&'static str> {
-    let finder = PlaceFinder::new(fit, glyphs)?;
+fn digits_off(fit: &Fit, glyphs: &[Glyph], index: &Index) -> Option<&'static str> {
+    let finder = PlaceFinder::new(fit, glyphs, index)?;
     if glyphs_beyond(&finder)
         .iter()
         .any(|side| side.len() >= LEAST_DIGITS_BEYOND)
@@ -120,15 +122,14 @@ fn digits_off(fit: &Fit, glyphs: &[Glyph]) -> Option<&'static str> {
 struct PlaceFinder<'a> {
     fit: &'a Fit,
     glyphs: &'a [Glyph],
-    index: Index,
+    index: &'a Index,
     /// The members' glyph sizes in cells (their median), as `refine` measures them.
     size_ratio: f64,
 }
 
 impl<'a> PlaceFinder<'a> {
     /// `None` when no member's glyph is found where the fit puts it.
-    fn new(fit: &'a Fit, glyphs: &'a [Glyph]) -> Option<PlaceFinder<'a>> {
-        let index = Index::new(glyphs);
+    fn new(fit: &'a Fit, glyphs: &'a [Glyph], index: &'a Index) -> Option<PlaceFinder<'a>> {
         let mut ratios: Vec<f64> = fit
             .members
             .iter()
@@ -173,7 +174,8 @@ impl<'a> PlaceFinder<'a> {
 /// would hold digits (see [`glyphs_beyond`]).
 #[cfg(test)]
 fn digits_beyond(fit: &Fit, glyphs: &[Glyph]) -> usize {
-    PlaceFinder::new(fit, glyphs).map_or(0, |finder| {
+    let index = Index::new(glyphs);
+    PlaceFinder::new(fit, glyphs, &index).map_or(0, |finder| {
         glyphs_beyond(&finder)
             .iter()
             .map(Vec::len)
@@ -964,7 +966,7 @@ mod tests {
         let fit = fit_lattice(&bent).expect("a lattice");
         assert_eq!(fit.rows.1 - fit.rows.0, 10, "the end rows left out");
         assert_eq!(digits_beyond(&fit, &bent), 3);
-        let whole_maze = with_bent_ends(fit, &bent);
+        let whole_maze = with_bent_ends(fit, &bent, &Index::new(&bent));
         assert_eq!(
             (
                 whole_maze.rows.1 - whole_maze.rows.0,
@@ -1000,10 +1002,11 @@ mod tests {
             .collect();
         let flat = fit_lattice(&curled).expect("a lattice");
         assert!(flat.glyphs() < maze, "the corner's digits left out");
-        assert!(digits_off(&flat, &curled).is_some());
-        let bent = with_bent_ends(flat, &curled);
+        let index = Index::new(&curled);
+        assert!(digits_off(&flat, &curled, &index).is_some());
+        let bent = with_bent_ends(flat, &curled, &index);
         assert_eq!(
-            (bent.glyphs(), digits_off(&bent, &curled)),
+            (bent.glyphs(), digits_off(&bent, &curled, &index)),
             (maze, None),
             "every maze glyph taken in, and no text"
         );

@@ -693,7 +693,7 @@ pub fn follow(mask: &Mask, ends: &[(f64, f64)], crossings: &[f64]) -> Followed {
                 .collect()
         })
         .collect();
-    let near = (cell * 0.12).max(1.5);
+    let near = search_reach(cell);
     let held: Vec<Vec<f64>> = followed
         .iter()
         .zip(&bent)
@@ -766,6 +766,12 @@ pub struct Followed {
     pub held: Vec<Vec<f64>>,
 }
 
+/// How far (in pixels) a line is looked for around where it is expected, for `cell`-pixel
+/// cells (see [`locate`]).
+fn search_reach(cell: f64) -> f64 {
+    (cell * 0.12).max(1.5)
+}
+
 /// How far (in cells) a place walked off the bend may stray from the median offset of the
 /// lines around it (see [`follow`]).
 const SHARED_OFFSET: f64 = 0.15;
@@ -790,7 +796,7 @@ fn walk(
     crossings: &[f64],
     (cell, gap): (f64, f64),
 ) -> Vec<f64> {
-    let near = (cell * 0.12).max(1.5);
+    let near = search_reach(cell);
     let mut walked = held.to_vec();
     let middle = line.len() / 2;
     let outward = [
