@@ -341,8 +341,9 @@ pub fn find_lattice_or_last_resort(
     // crossing the clue boxes joins the ink's outline to it, whose sides then reach off the grid).
     // The larger of the groups found with the grid's lines as thresholded and with their gaps
     // closed (a pixel's gap joins whole blocks of cells into one piece, left out of the group).
-    let group_hull = |closed: bool| {
-        let hull = quad::convex_hull(&cells::largest_group(&ink, sw, sh, closed, false)?);
+    let open_pieces = cells::BlankPieces::of(&ink, sw, sh, false);
+    let group_hull = |pieces: &cells::BlankPieces| {
+        let hull = quad::convex_hull(&pieces.largest_group(false)?);
         let area = quad::area(&quad::largest_quad(&hull)?).abs();
         Some((area, hull))
     };
@@ -355,10 +356,13 @@ pub fn find_lattice_or_last_resort(
     // lattice with more of its lines on ink is taken.
     let mut nicked: Option<(Corners, Corners)> = None;
     let mut group_corners: Option<Corners> = None;
-    if let Some((_, hull)) = [group_hull(false), group_hull(true)]
-        .into_iter()
-        .flatten()
-        .max_by(|a, b| a.0.total_cmp(&b.0))
+    if let Some((_, hull)) = [
+        group_hull(&open_pieces),
+        group_hull(&cells::BlankPieces::of(&ink, sw, sh, true)),
+    ]
+    .into_iter()
+    .flatten()
+    .max_by(|a, b| a.0.total_cmp(&b.0))
     {
         if let Some(corners) = quad::largest_quad(&hull).map(to_photo) {
             group_corners = Some(corners);
@@ -384,8 +388,9 @@ pub fn find_lattice_or_last_resort(
     // clue boxes next to the grid all hold digits, so the group above may lack whole bands of
     // them, cut where a page rule or paper leaking through a gap breaks the chain of cells.
     // Its hull is the L of the page, whose sides extended are its outline.
-    if let Some(hull) =
-        cells::largest_group(&ink, sw, sh, false, true).map(|points| quad::convex_hull(&points))
+    if let Some(hull) = open_pieces
+        .largest_group(true)
+        .map(|points| quad::convex_hull(&points))
     {
         let tried_pieces: Vec<Corners> = hulls
             .iter()
