@@ -6,39 +6,68 @@
 
 use super::components::{components_4, Component};
 
-/// The outline points of the largest group of similar neighbouring blank pieces of `ink`, grown
-/// outward by a little so the grid's outer lines fall inside; `None` with fewer than 9 pieces.
-/// When `closed`, only paper with no ink beside it is blank (see below); when `filled`, each
-/// piece is measured with its holes filled (see [`spanned`]).
-pub fn largest_group(
-    ink: &[bool],
+/// The compact blank pieces of an ink mask that the cells' groups are made of, found once for
+/// the groups measured both ways (see [`BlankPieces::largest_group`]).
+pub struct BlankPieces {
+    pieces: Vec<Component>,
     width: usize,
     height: usize,
-    closed: bool,
+}
+
+impl BlankPieces {
+    /// The blank pieces of `ink`, 4-connected and not too small for a cell. When `closed`, only
+    /// paper with no ink beside it is blank: a blurred grid's thin lines threshold with gaps
+    /// of a pixel, through which the paper of neighbouring cells joins into pieces too large
+    /// to group.
+    pub fn of(ink: &[bool], width: usize, height: usize, closed: bool) -> BlankPieces {
+        let mut blank: Vec<bool> = ink.iter().map(|&inked| !inked).collect();
+        if closed {
+            for (i, _) in ink.iter().enumerate().filter(|(_, &inked)| inked) {
+                let (x, y) = (i % width, i / width);
+                if x > 0 {
+                    blank[i - 1] = false;
+                }
+                if x + 1 < width {
+                    blank[i + 1] = false;
+                }
+                if y > 0 {
+                    blank[i - width] = false;
+                }
+                if y + 1 < height {
+                    blank[i + width] = false;
+                }
+            }
+        }
+        let small = (width.min(height) / 120).max(3);
+        // 4-connected: the grid's lines are 8-connected ink, and blurred, a thin line's pixels
+        // may meet only at corners; 8-connected, the paper would leak through there and join
+        // whole blocks of cells into pieces too large to group.
+        BlankPieces {
+            pieces: components_4(&blank, width, height, small * small / 2, small),
+            width,
+            height,
+        }
+    }
+
+    /// The outline points of the largest group of similar neighbouring pieces, grown outward by
+    /// a little so the grid's outer lines fall inside; `None` with fewer than 9 pieces. When
+    /// `filled`, each piece is measured with its holes filled (see [`spanned`]).
+    pub fn largest_group(&self, filled: bool) -> Option<Vec<(f64, f64)>> {
+        largest_group(&self.pieces, self.width, self.height, filled)
+    }
+}
+
+/// See [`BlankPieces::largest_group`].
+fn largest_group(
+    all: &[Component],
+    width: usize,
+    height: usize,
     filled: bool,
 ) -> Option<Vec<(f64, f64)>> {
-    // Closed, paper with no ink beside it: a blurred grid's thin lines threshold with gaps of a
-    // pixel, through which the paper of neighbouring cells joins into pieces too large to group.
-    let inked = |x: usize, y: usize| ink[y * width + x];
-    let blank: Vec<bool> = (0..ink.len())
-        .map(|i| {
-            let (x, y) = (i % width, i / width);
-            !inked(x, y)
-                && (!closed
-                    || !((x > 0 && inked(x - 1, y))
-                        || (x + 1 < width && inked(x + 1, y))
-                        || (y > 0 && inked(x, y - 1))
-                        || (y + 1 < height && inked(x, y + 1))))
-        })
-        .collect();
-    let small = (width.min(height) / 120).max(3);
     let large = width.max(height) / 3;
-    // 4-connected: the grid's lines are 8-connected ink, and blurred, a thin line's pixels may
-    // meet only at corners; 8-connected, the paper would leak through there and join whole
-    // blocks of cells into pieces too large to group.
     let area = |c: &Component| if filled { spanned(c) } else { c.pixels };
-    let pieces: Vec<Component> = components_4(&blank, width, height, small * small / 2, small)
-        .into_iter()
+    let pieces: Vec<&Component> = all
+        .iter()
         .filter(|c| {
             let (w, h) = (c.bounds.2 - c.bounds.0 + 1, c.bounds.3 - c.bounds.1 + 1);
             w <= large && h <= large && w <= 3 * h && h <= 3 * w && area(c) * 5 >= w * h * 2
@@ -61,8 +90,8 @@ pub fn largest_group(
     }
     for a in 0..pieces.len() {
         for b in a + 1..pieces.len() {
-            let (sa, sb) = (size(&pieces[a]), size(&pieces[b]));
-            let (ca, cb) = (centre(&pieces[a]), centre(&pieces[b]));
+            let (sa, sb) = (size(pieces[a]), size(pieces[b]));
+            let (ca, cb) = (centre(pieces[a]), centre(pieces[b]));
             let near = (ca.0 - cb.0).hypot(ca.1 - cb.1) < 1.8 * sa.max(sb);
             if near && sa.max(sb) < 1.5 * sa.min(sb) {
                 let (p, q) = (root(&mut group, a), root(&mut group, b));
@@ -89,7 +118,7 @@ pub fn largest_group(
         points.iter().map(|p| p.1).sum::<f64>() / n,
     );
     // The blank inside a cell stops half a line short of the line's centre, plus thresholding.
-    let grow = 2.0 + 0.1 * best.iter().map(|&i| size(&pieces[i])).sum::<f64>() / best.len() as f64;
+    let grow = 2.0 + 0.1 * best.iter().map(|&i| size(pieces[i])).sum::<f64>() / best.len() as f64;
     Some(
         points
             .into_iter()
@@ -134,7 +163,9 @@ mod tests {
         }
         line(250, 50, 390, 51);
         line(250, 200, 390, 201);
-        let outline = largest_group(&ink, w, h, false, false).unwrap();
+        let outline = BlankPieces::of(&ink, w, h, false)
+            .largest_group(false)
+            .unwrap();
         let xs = outline.iter().map(|p| p.0);
         let (lo, hi) = (xs.clone().fold(f64::MAX, f64::min), xs.fold(0.0, f64::max));
         assert!(

@@ -252,74 +252,9 @@ pub fn find_lattice_or_last_resort(
         hulls
     };
     let hulls = hull_outlines(&ink);
-    let mut pieces: Vec<(f64, Corners)> = hulls
-        .iter()
-        .map(|&(area, corners, _)| (area, corners))
-        .collect();
     // Extended sides are tried only after every other outline: they reach past the ink, so one
     // may show a wrong grid where another outline holds the right one.
     let mut extended: Vec<Corners> = hulls.iter().filter_map(|&(_, _, sides)| sides).collect();
-    // Last, the outline of the largest group of cells, for a grid whose border touches other print.
-    // A boxed nonogram's blank clue boxes group with its cells, so that group's hull has a corner
-    // cut away as the ink's does: its sides extended are tried with the others' (a page rule
-    // crossing the clue boxes joins the ink's outline to it, whose sides then reach off the grid).
-    // The larger of the groups found with the grid's lines as thresholded and with their gaps
-    // closed (a pixel's gap joins whole blocks of cells into one piece, left out of the group).
-    let group_hull = |closed: bool| {
-        let hull = quad::convex_hull(&cells::largest_group(&ink, sw, sh, closed, false)?);
-        let area = quad::area(&quad::largest_quad(&hull)?).abs();
-        Some((area, hull))
-    };
-    // A few cells missing at one corner of the group (cut by a page rule, merged through gaps
-    // in a thin line) nick its hull there: the largest quadrilateral then cuts that corner off
-    // the grid, and the lines counted in it are followed off the printed ones near it, while
-    // the hull's sides extended meet at the grid's corner. Yet a curled side, or paper beside
-    // the grid grouped with its cells, bends a side so its extension overshoots the corner: so
-    // the group's outline, when its extended sides lie near it, is counted both ways and the
-    // lattice with more of its lines on ink is taken.
-    let mut nicked: Option<(Corners, Corners)> = None;
-    if let Some((_, hull)) = [group_hull(false), group_hull(true)]
-        .into_iter()
-        .flatten()
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-    {
-        if let Some(corners) = quad::largest_quad(&hull).map(to_photo) {
-            pieces.push((0.0, corners));
-            let sides = quad::sides_quad(&hull).map(to_photo).filter(|sides| {
-                !same_quad(sides, &corners)
-                    && sturdy(sides, min_side as f64 * scale)
-                    && !extended.iter().any(|tried| same_quad(sides, tried))
-            });
-            match sides {
-                Some(sides) if near_quad(&sides, &corners, NICKED_CORNER) => {
-                    nicked = Some((corners, sides));
-                }
-                sides => extended.extend(sides),
-            }
-        }
-    }
-    // Then the group of every box, those holding a clue digit with them: a boxed nonogram's
-    // clue boxes next to the grid all hold digits, so the group above may lack whole bands of
-    // them, cut where a page rule or paper leaking through a gap breaks the chain of cells.
-    // Its hull is the L of the page, whose sides extended are its outline.
-    if let Some(hull) =
-        cells::largest_group(&ink, sw, sh, false, true).map(|points| quad::convex_hull(&points))
-    {
-        let outlines: Vec<Corners> = [quad::sides_quad(&hull), quad::largest_quad(&hull)]
-            .into_iter()
-            .flatten()
-            .map(to_photo)
-            .filter(|corners| {
-                sturdy(corners, min_side as f64 * scale)
-                    && !pieces.iter().any(|(_, tried)| same_quad(corners, tried))
-            })
-            .collect();
-        for corners in outlines {
-            if !extended.iter().any(|tried| same_quad(&corners, tried)) {
-                extended.push(corners);
-            }
-        }
-    }
     let mut reason = String::from("no large four-sided outline of ink");
     let mut trimmed = Vec::new();
     // A lattice whose lines run on ink is taken at once. One with lines on paper (an outline
@@ -358,32 +293,122 @@ pub fn find_lattice_or_last_resort(
         }
         tried
     };
-    // Whether an outline that failed held no evenly spaced lines.
-    let mut try_outline = |corners: Corners| -> Result<Lattice, bool> {
-        let (corners, found) = match nicked {
-            Some((largest, sides)) if corners == largest => more_on_ink(image, largest, sides),
-            _ => (corners, lattice_in(image, corners, false)),
+    // Whether an outline that failed held no evenly spaced lines. `nicked`: the cells' group's
+    // outline counted both ways (see below), once it is found.
+    let mut try_outline =
+        |corners: Corners, nicked: Option<(Corners, Corners)>| -> Result<Lattice, bool> {
+            let (corners, found) = match nicked {
+                Some((largest, sides)) if corners == largest => more_on_ink(image, largest, sides),
+                _ => (corners, lattice_in(image, corners, false)),
+            };
+            take_recorded(corners, found, &mut best).map_err(|no| {
+                reason = no.why;
+                trimmed.extend(no.trimmed);
+                no.uncounted
+            })
         };
-        take_recorded(corners, found, &mut best).map_err(|no| {
-            reason = no.why;
-            trimmed.extend(no.trimmed);
-            no.uncounted
-        })
-    };
     // Each outline is first looked at in the working image, where warping it costs a few
     // percent of the full-resolution warp: one that shows no grid there (the page's edge, a
     // block of text) is only tried at full resolution after every one that does. An outline
     // that shows one is tried at once, so the outlines after the grid's are never looked at.
     let mut others = Vec::new();
     let mut uncounted = Vec::new();
-    for (_, corners) in pieces {
+    let mut try_or_defer = |corners: Corners, nicked| {
         if !shows_grid(&small, factor, corners) {
             others.push(corners);
-        } else {
-            match try_outline(corners) {
-                Ok(lattice) => return Ok(lattice),
-                Err(true) => uncounted.push(corners),
-                Err(false) => {}
+            return None;
+        }
+        match try_outline(corners, nicked) {
+            Ok(lattice) => Some(lattice),
+            Err(counted) => {
+                if counted {
+                    uncounted.push(corners);
+                }
+                None
+            }
+        }
+    };
+    for &(_, corners, _) in &hulls {
+        if let Some(lattice) = try_or_defer(corners, None) {
+            return Ok(lattice);
+        }
+    }
+    // Last, the outline of the largest group of cells, for a grid whose border touches other print.
+    // Grouping the blank pieces costs more than finding the ink's outlines, so it is done only
+    // when none of those gave a lattice on ink.
+    // A boxed nonogram's blank clue boxes group with its cells, so that group's hull has a corner
+    // cut away as the ink's does: its sides extended are tried with the others' (a page rule
+    // crossing the clue boxes joins the ink's outline to it, whose sides then reach off the grid).
+    // The larger of the groups found with the grid's lines as thresholded and with their gaps
+    // closed (a pixel's gap joins whole blocks of cells into one piece, left out of the group).
+    let open_pieces = cells::BlankPieces::of(&ink, sw, sh, false);
+    let group_hull = |pieces: &cells::BlankPieces| {
+        let hull = quad::convex_hull(&pieces.largest_group(false)?);
+        let area = quad::area(&quad::largest_quad(&hull)?).abs();
+        Some((area, hull))
+    };
+    // A few cells missing at one corner of the group (cut by a page rule, merged through gaps
+    // in a thin line) nick its hull there: the largest quadrilateral then cuts that corner off
+    // the grid, and the lines counted in it are followed off the printed ones near it, while
+    // the hull's sides extended meet at the grid's corner. Yet a curled side, or paper beside
+    // the grid grouped with its cells, bends a side so its extension overshoots the corner: so
+    // the group's outline, when its extended sides lie near it, is counted both ways and the
+    // lattice with more of its lines on ink is taken.
+    let mut nicked: Option<(Corners, Corners)> = None;
+    let mut group_corners: Option<Corners> = None;
+    if let Some((_, hull)) = [
+        group_hull(&open_pieces),
+        group_hull(&cells::BlankPieces::of(&ink, sw, sh, true)),
+    ]
+    .into_iter()
+    .flatten()
+    .max_by(|a, b| a.0.total_cmp(&b.0))
+    {
+        if let Some(corners) = quad::largest_quad(&hull).map(to_photo) {
+            group_corners = Some(corners);
+            let sides = quad::sides_quad(&hull).map(to_photo).filter(|sides| {
+                !same_quad(sides, &corners)
+                    && sturdy(sides, min_side as f64 * scale)
+                    && !extended.iter().any(|tried| same_quad(sides, tried))
+            });
+            match sides {
+                Some(sides) if near_quad(&sides, &corners, NICKED_CORNER) => {
+                    nicked = Some((corners, sides));
+                }
+                sides => extended.extend(sides),
+            }
+        }
+    }
+    if let Some(corners) = group_corners {
+        if let Some(lattice) = try_or_defer(corners, nicked) {
+            return Ok(lattice);
+        }
+    }
+    // Then the group of every box, those holding a clue digit with them: a boxed nonogram's
+    // clue boxes next to the grid all hold digits, so the group above may lack whole bands of
+    // them, cut where a page rule or paper leaking through a gap breaks the chain of cells.
+    // Its hull is the L of the page, whose sides extended are its outline.
+    if let Some(hull) = open_pieces
+        .largest_group(true)
+        .map(|points| quad::convex_hull(&points))
+    {
+        let tried_pieces: Vec<Corners> = hulls
+            .iter()
+            .map(|&(_, corners, _)| corners)
+            .chain(group_corners)
+            .collect();
+        let outlines: Vec<Corners> = [quad::sides_quad(&hull), quad::largest_quad(&hull)]
+            .into_iter()
+            .flatten()
+            .map(to_photo)
+            .filter(|corners| {
+                sturdy(corners, min_side as f64 * scale)
+                    && !tried_pieces.iter().any(|tried| same_quad(corners, tried))
+            })
+            .collect();
+        for corners in outlines {
+            if !extended.iter().any(|tried| same_quad(&corners, tried)) {
+                extended.push(corners);
             }
         }
     }
@@ -403,7 +428,7 @@ pub fn find_lattice_or_last_resort(
         }
     }
     for corners in others.into_iter().chain(extended).chain(bold_outlines) {
-        match try_outline(corners) {
+        match try_outline(corners, nicked) {
             Ok(lattice) => return Ok(lattice),
             Err(true) => uncounted.push(corners),
             Err(false) => {}
