@@ -775,8 +775,9 @@ fn search_reach(cell: f64) -> f64 {
 /// How far (in cells) a place walked off the bend may stray from the median offset of the
 /// lines around it (see [`follow`]).
 const SHARED_OFFSET: f64 = 0.15;
-/// The farthest (in cells) a place is walked off the bend (see [`walk`]).
-const MOST_WALKED: f64 = 0.6;
+/// The farthest (in cells) a place is walked off the bend (see [`walk`]): a magazine page's
+/// bottom corner curls a full cell off the bend of the rest of the grid.
+const MOST_WALKED: f64 = 1.0;
 /// How many lines either side of a line its walked places are compared with.
 const NEIGHBOURS: usize = 2;
 
@@ -785,9 +786,9 @@ const NEIGHBOURS: usize = 2;
 /// line's offset off the bend at the crossing before, else looked for close to that
 /// continuation; failing that, and at the middle, its place `held` to the bend (kept when on
 /// the bend, else looked for close to it or put on it). A page curled at one corner moves the
-/// lines there off any smooth bend of the whole grid by up to half a cell: followed from the
-/// edge inward, a line there is lost or found on
-/// the wrong side, and held to the bend it cuts the boxes half a box off the print; walked
+/// lines there off any smooth bend of the whole grid by up to a cell: followed from the
+/// edge inward, a line there is lost or found on the wrong side, and held to the bend it cuts
+/// the boxes up to a box off the print; walked
 /// outward from the grid's inside, its offset grows a little at each crossing and is followed.
 fn walk(
     mask: &Mask,
@@ -812,11 +813,15 @@ fn walk(
             } else {
                 locate(mask, continued, near, crossings[i], gap)
             };
-            // A line that would end most of a cell off the bend is no curled corner: the outline
-            // is sheared off the grid, and lines walked so run onto their neighbours' print.
-            walked[i] = place
-                .filter(|place| (place - bent[i]).abs() <= MOST_WALKED * cell)
-                .unwrap_or(held[i]);
+            walked[i] = match place {
+                // A line walked more than a cell off the bend is no curled corner: the outline is
+                // sheared off the grid, and the line has run onto its neighbour's print. Taken
+                // back to the bend and walked on, it would zig-zag between the two; the rest of
+                // it is held.
+                Some(place) if (place - bent[i]).abs() > MOST_WALKED * cell => break,
+                Some(place) => place,
+                None => held[i],
+            };
             before = i;
         }
     }
@@ -1125,18 +1130,18 @@ mod tests {
         assert_eq!(count_cells(&empty, false), None);
     }
 
-    #[test]
-    fn lines_curled_off_the_bend_at_one_corner_are_followed_there() {
-        // A 28x28 grid of 20-pixel cells, 20 pixels in from the mask's sides, whose first
-        // lines curl left over the last rows by up to 9 pixels (nearly half a cell) at the
-        // corner: a lifted page corner, which no smooth bend of the whole grid follows. The
-        // lines must be found on the print there.
+    /// A 28x28 grid of 20-pixel cells, 20 pixels in from the mask's sides, whose first lines
+    /// curl left over the last `rows` rows by up to `depth` pixels at the corner: a lifted page
+    /// corner, which no smooth bend of the whole grid follows. The lines must be found on the
+    /// print there.
+    fn assert_curled_corner_followed(depth: f64, rows: usize) {
         let (size, n, cell, margin) = (600, 28, 20.0, 20.0);
         let place = |k: usize| margin + k as f64 * cell;
+        let curl_from = place(n - rows);
         let curl = |k: usize, y: f64| {
-            let down = ((y - 420.0) / 160.0).max(0.0);
+            let down = ((y - curl_from) / (place(n) - curl_from)).max(0.0);
             let left = (6.0 - k as f64).max(0.0) / 6.0;
-            -9.0 * down * down * left
+            -depth * down * down * left
         };
         let mut ink = vec![false; size * size];
         for y in 0..size {
@@ -1151,7 +1156,7 @@ mod tests {
         let ends: Vec<(f64, f64)> = crossings.iter().map(|&x| (x, x)).collect();
         let lines = follow(&mask, &ends, &crossings).walked;
         for (k, line) in lines.iter().enumerate().take(6) {
-            for (i, &x) in line.iter().enumerate().skip(22) {
+            for (i, &x) in line.iter().enumerate().skip(n - rows) {
                 let truth = (place(k) + curl(k, crossings[i])).round() + 0.5;
                 assert!(
                     (x - truth).abs() < 3.0,
@@ -1159,5 +1164,16 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn lines_curled_off_the_bend_at_one_corner_are_followed_there() {
+        assert_curled_corner_followed(9.0, 8);
+    }
+
+    #[test]
+    fn lines_curled_most_of_a_cell_off_the_bend_are_followed_to_the_corner() {
+        // As a magazine page's bottom corner: 17 pixels of a 20-pixel cell over 14 rows.
+        assert_curled_corner_followed(17.0, 14);
     }
 }
