@@ -5,7 +5,8 @@
 //! cargo run --release --example train_digits -- --out models/digits.bin
 //!     [--cells N] [--epochs N] [--seed N] [--threads N] [--test-cells N]
 //!     [--shape C1,C2,H]  channels of the two convolutions and width of the hidden layer
-//!     [--eval FILE]    evaluate an existing weights file instead of training
+//!     [--eval FILE]    evaluate an existing weights file instead of training (with --photos,
+//!                      on the glyphs harvested from the photos too: give another --photo-seed)
 //!     [--dump DIR]     also write a sheet of training cells and their glyphs as PNG
 //!     [--photos N]     also train on glyphs the reader cuts from N generated photos
 //!     [--photo-seed S] seed of the first photo (at least 1,000,000: the dev sets use lower)
@@ -492,11 +493,22 @@ fn main() {
         }
     }
     if let Some(path) = &args.eval {
-        match load(path) {
-            Ok(model) => report(&model, args.test_cells, args.threads),
-            Err(message) => {
-                eprintln!("train_digits: {path}: {message}");
-                std::process::exit(1);
+        let model = load(path).unwrap_or_else(|message| {
+            eprintln!("train_digits: {path}: {message}");
+            std::process::exit(1);
+        });
+        report(&model, args.test_cells, args.threads);
+        if args.photos > 0 {
+            match harvest(&args) {
+                Ok(harvested) => println!(
+                    "harvested glyphs: {:.2}% of {}",
+                    100.0 * accuracy(&model, &harvested),
+                    harvested.len()
+                ),
+                Err(message) => {
+                    eprintln!("train_digits: {message}");
+                    std::process::exit(1);
+                }
             }
         }
         return;
