@@ -87,8 +87,18 @@ pub fn is_image_file(path: &std::path::Path) -> bool {
 /// Loads the photo at `path` upright, finds its grid and reads the puzzle (as `kind` when
 /// given), without correcting or solving.
 pub fn read_image(path: &std::path::Path, kind: Option<&str>) -> Result<read::Reading, Error> {
+    Ok(read_image_on_lattice(path, kind)?.2)
+}
+
+/// [`read_image`], with the photo upright in grey and the lattice the puzzle was read on: for
+/// tools that look at what was read where (the digit trainer harvests glyphs so).
+pub fn read_image_on_lattice(
+    path: &std::path::Path,
+    kind: Option<&str>,
+) -> Result<(image::GrayImage, detect::Lattice, read::Reading), Error> {
     let (gray, found) = found_in_photo(path)?;
-    Ok(read_found(&gray, found, kind).1)
+    let (lattice, reading) = read_found(&gray, found, kind);
+    Ok((gray, lattice, reading))
 }
 
 /// The photo at `path` upright in grey, and its puzzle's lattice.

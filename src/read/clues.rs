@@ -19,7 +19,7 @@ use super::{ink_level, paper_level, rules, splits, CellValue, GridRead, Levels};
 use crate::detect::strips::{strip, Side};
 use crate::detect::Lattice;
 use crate::read::classifier::DigitClassifier;
-use crate::read::glyphs::{self, Bounds};
+use crate::read::glyphs::{self, Bounds, NormalisedGlyph};
 
 /// One clue number as read.
 #[derive(Debug, Clone, PartialEq)]
@@ -372,8 +372,91 @@ const LONGEST_GAP: f64 = 1.7;
 /// Digits closer than this share of their height belong to one number.
 const DIGIT_GAP: f32 = 0.65;
 
+/// The clue bands left of every row and above every column of `lattice` with the page's rules
+/// wiped, the crop of each number found in them (see [`number_cell`]), in reading order, where
+/// numbers were lost on a rule, and the bands' levels.
+struct ClueCuts {
+    row_bands: Vec<GrayImage>,
+    column_bands: Vec<GrayImage>,
+    row_cells: Vec<Vec<GrayImage>>,
+    column_cells: Vec<Vec<GrayImage>>,
+    row_lost: Vec<Vec<Lost>>,
+    column_lost: Vec<Vec<Lost>>,
+    levels: Levels,
+}
+
 /// Reads the clue bands left of every row and above every column of `lattice`.
 pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> CluesRead {
+    let ClueCuts {
+        row_bands,
+        column_bands,
+        row_cells,
+        column_cells,
+        row_lost,
+        column_lost,
+        levels,
+    } = cut_clues(image, lattice);
+    let all_cells = row_cells.iter().chain(&column_cells).flatten();
+    let widths = splits::clue_widths(all_cells, levels, classifier);
+    let read_band = |band: &GrayImage, cells: &Vec<GrayImage>, lost: &Vec<Lost>| {
+        let mut numbers: Vec<Option<ClueRead>> = cells
+            .iter()
+            .map(|cell| read_number(cell, levels, classifier, widths.as_ref()))
+            .collect();
+        // The marks met beyond the clues are pieces of rules, read as 1s (see
+        // `clue_lines::could_be_stray`): past such a mark, the gap is the paper beyond the clues.
+        let outermost_one = matches!(numbers.first(), Some(Some(n)) if n.value == 1);
+        for place in lost {
+            let number = if place.beside_outermost && outermost_one {
+                None
+            } else {
+                let cell = number_cell(band, place.at, levels.paper);
+                let read = read_number(&cell, levels, classifier, widths.as_ref());
+                lost_number(read, place.between, outermost_one)
+            };
+            numbers.insert(place.index, number);
+        }
+        numbers.into_iter().flatten().collect()
+    };
+    CluesRead {
+        rows: (0..row_bands.len())
+            .map(|r| read_band(&row_bands[r], &row_cells[r], &row_lost[r]))
+            .collect(),
+        columns: (0..column_bands.len())
+            .map(|c| read_band(&column_bands[c], &column_cells[c], &column_lost[c]))
+            .collect(),
+    }
+}
+
+/// The glyphs of each number of one clue line, in reading order.
+pub type LineGlyphs = Vec<Vec<NormalisedGlyph>>;
+
+/// The glyphs the reader first classifies in each clue number beside `lattice`, per row (top
+/// first) then per column (left first), numbers in reading order: the normalised inputs the
+/// classifier sees at the usual split, before other splits, numbers lost on a rule (not listed)
+/// or corrections. For tools that pair them with a photo's known clues (the digit trainer
+/// harvests glyphs so); the reader does not use it.
+pub fn clue_glyphs(
+    image: &GrayImage,
+    lattice: &Lattice,
+    classifier: &DigitClassifier,
+) -> (Vec<LineGlyphs>, Vec<LineGlyphs>) {
+    let cuts = cut_clues(image, lattice);
+    let line = |cells: &Vec<GrayImage>| -> LineGlyphs {
+        cells
+            .iter()
+            .map(|cell| splits::clue_glyphs(cell, cuts.levels, classifier))
+            .filter(|glyphs| !glyphs.is_empty())
+            .collect()
+    };
+    (
+        cuts.row_cells.iter().map(line).collect(),
+        cuts.column_cells.iter().map(line).collect(),
+    )
+}
+
+/// Cuts the clue bands beside `lattice` and the numbers in them (see [`ClueCuts`]).
+fn cut_clues(image: &GrayImage, lattice: &Lattice) -> ClueCuts {
     // Room for the most numbers a line can have, each up to two digits wide.
     let reach = |cells: usize| cells.div_ceil(2) as f64 * 1.3 + 1.0;
     let row_bands: Vec<GrayImage> = (0..lattice.rows)
@@ -470,35 +553,14 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
         .zip(&column_found)
         .map(|(band, found)| number_cells(band, found))
         .collect();
-    let all_cells = row_cells.iter().chain(&column_cells).flatten();
-    let widths = splits::clue_widths(all_cells, levels, classifier);
-    let read_band = |band: &GrayImage, cells: &Vec<GrayImage>, lost: &Vec<Lost>| {
-        let mut numbers: Vec<Option<ClueRead>> = cells
-            .iter()
-            .map(|cell| read_number(cell, levels, classifier, widths.as_ref()))
-            .collect();
-        // The marks met beyond the clues are pieces of rules, read as 1s (see
-        // `clue_lines::could_be_stray`): past such a mark, the gap is the paper beyond the clues.
-        let outermost_one = matches!(numbers.first(), Some(Some(n)) if n.value == 1);
-        for place in lost {
-            let number = if place.beside_outermost && outermost_one {
-                None
-            } else {
-                let cell = number_cell(band, place.at, levels.paper);
-                let read = read_number(&cell, levels, classifier, widths.as_ref());
-                lost_number(read, place.between, outermost_one)
-            };
-            numbers.insert(place.index, number);
-        }
-        numbers.into_iter().flatten().collect()
-    };
-    CluesRead {
-        rows: (0..row_bands.len())
-            .map(|r| read_band(&row_bands[r], &row_cells[r], &row_lost[r]))
-            .collect(),
-        columns: (0..column_bands.len())
-            .map(|c| read_band(&column_bands[c], &column_cells[c], &column_lost[c]))
-            .collect(),
+    ClueCuts {
+        row_bands,
+        column_bands,
+        row_cells,
+        column_cells,
+        row_lost,
+        column_lost,
+        levels,
     }
 }
 

@@ -148,19 +148,12 @@ fn read_grid_upright_and_runner_up(
     Option<GridRead>,
     Option<SplitRereading>,
 ) {
-    let rules::Unruled { crops, ruled } =
-        rules::grid_without_rules(&map_cells(lattice.rows, lattice.columns, |r, c| {
-            lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)
-        }));
-    let darkness = map_cells(lattice.rows, lattice.columns, |r, c| {
-        glyphs::flattened(&crops[r][c])
-    });
-    let levels = Levels {
-        paper: paper_level(&crops),
-        ink: ink_level(&darkness),
-    };
-    let (crops, darkness) =
-        recentre_cut_digits(image, lattice, crops, darkness, levels, classifier);
+    let Cut {
+        crops,
+        darkness,
+        ruled,
+        levels,
+    } = cut_cells(image, lattice, classifier);
     // Grain read as numbers would weigh in the choice of orientation as much as the digits.
     let as_seen = read_upright(&crops, &darkness, levels, classifier);
     let upright =
@@ -229,6 +222,66 @@ fn read_grid_upright_and_runner_up(
             .map(|read| rereading.cleaned(read)),
         Some(rereading),
     )
+}
+
+/// The cells of a lattice cut from the photo as the grid is read: each cell's crop with the
+/// grid's rules wiped and its flattened darkness, which cells held a rule, and the levels.
+struct Cut {
+    crops: Vec<Vec<GrayImage>>,
+    darkness: Vec<Vec<Vec<f32>>>,
+    ruled: Vec<Vec<bool>>,
+    levels: Levels,
+}
+
+/// Cuts every cell of `lattice` from `image`, a digit running off its crop cut again centred
+/// (see [`recentre_cut_digits`]).
+fn cut_cells(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> Cut {
+    let rules::Unruled { crops, ruled } =
+        rules::grid_without_rules(&map_cells(lattice.rows, lattice.columns, |r, c| {
+            lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)
+        }));
+    let darkness = map_cells(lattice.rows, lattice.columns, |r, c| {
+        glyphs::flattened(&crops[r][c])
+    });
+    let levels = Levels {
+        paper: paper_level(&crops),
+        ink: ink_level(&darkness),
+    };
+    let (crops, darkness) =
+        recentre_cut_digits(image, lattice, crops, darkness, levels, classifier);
+    Cut {
+        crops,
+        darkness,
+        ruled,
+        levels,
+    }
+}
+
+/// The glyphs the reader first classifies in each cell of `lattice` (rows, then columns),
+/// read upright as [`read_grid`] reads them before it weighs other orientations, splits or
+/// corrections: the normalised inputs the classifier sees there, empty for a cell read blank
+/// or black. For tools that pair them with a photo's known numbers (the digit trainer
+/// harvests glyphs so); the reader does not use it.
+pub fn cell_glyphs(
+    image: &GrayImage,
+    lattice: &Lattice,
+    classifier: &DigitClassifier,
+) -> Vec<Vec<Vec<glyphs::NormalisedGlyph>>> {
+    let Cut {
+        crops,
+        darkness,
+        levels,
+        ..
+    } = cut_cells(image, lattice, classifier);
+    let local_paper = neighbourhood_paper(&crops);
+    map_cells(lattice.rows, lattice.columns, |row, column| {
+        let (crop, darkness) = (&crops[row][column], &darkness[row][column]);
+        let paper = levels.paper.min(local_paper[row][column]);
+        match glyphs::read_flattened(crop, darkness, paper, levels.ink) {
+            CellContent::Glyphs(found) => without_ruled_lines(found, crop),
+            _ => Vec::new(),
+        }
+    })
 }
 
 /// A grid's readings with what reading their numbers again at more ink splits needs (see
@@ -834,19 +887,7 @@ fn ranked_from_content(
         CellContent::Black => return vec![(CellValue::Black, 1.0)],
         CellContent::Glyphs(glyphs) => glyphs,
     };
-    // A long hair-thin stroke is a ruled line running through the cell (a page rule, a fold),
-    // trimmed at its ends where the glyph finder wipes the border: no digit, not even a 1, is
-    // ten times as long as it is thick.
-    let (width, height) = crop.dimensions();
-    let glyphs: Vec<_> = glyphs
-        .into_iter()
-        .filter(|g| {
-            let (across, down) = (g.bounds.x1 - g.bounds.x0 + 1, g.bounds.y1 - g.bounds.y0 + 1);
-            let vertical_line = down * 10 > height * 7 && down > across * 10;
-            let horizontal_line = across * 10 > width * 7 && across > down * 10;
-            !(vertical_line || horizontal_line)
-        })
-        .collect();
+    let glyphs = without_ruled_lines(glyphs, crop);
     if glyphs.is_empty() {
         return vec![(CellValue::Blank, 1.0)];
     }
@@ -915,6 +956,25 @@ fn ranked_from_content(
     }
     ranked.push((CellValue::Blank, 0.0));
     ranked
+}
+
+/// `glyphs` found in `crop` without those that are ruled lines: a long hair-thin stroke is a
+/// line running through the cell (a page rule, a fold), trimmed at its ends where the glyph
+/// finder wipes the border; no digit, not even a 1, is ten times as long as it is thick.
+fn without_ruled_lines(
+    glyphs: Vec<glyphs::NormalisedGlyph>,
+    crop: &GrayImage,
+) -> Vec<glyphs::NormalisedGlyph> {
+    let (width, height) = crop.dimensions();
+    glyphs
+        .into_iter()
+        .filter(|g| {
+            let (across, down) = (g.bounds.x1 - g.bounds.x0 + 1, g.bounds.y1 - g.bounds.y0 + 1);
+            let vertical_line = down * 10 > height * 7 && down > across * 10;
+            let horizontal_line = across * 10 > width * 7 && across > down * 10;
+            !(vertical_line || horizontal_line)
+        })
+        .collect()
 }
 
 /// Lone glyphs at least this wide (width over height) may be two digits that blur joined into

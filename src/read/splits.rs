@@ -42,18 +42,7 @@ pub fn ranked_at_splits(
     widths: Option<&DigitWidths>,
 ) -> Vec<(CellValue, f32)> {
     let darkness = glyphs::flattened(crop);
-    let content = without_line_pieces(glyphs::read_flattened(
-        crop,
-        &darkness,
-        levels.paper,
-        levels.ink,
-    ));
-    let (content, widest_tenths) = match content {
-        CellContent::Glyphs(whole) => {
-            touching_digits_cut(crop, &darkness, levels.ink, whole, classifier)
-        }
-        other => (other, glyphs::WIDEST_DIGIT_TENTHS),
-    };
+    let (content, widest_tenths) = usual_glyphs(crop, &darkness, levels, classifier);
     let found = match &content {
         CellContent::Glyphs(found) => found.clone(),
         _ => Vec::new(),
@@ -87,6 +76,43 @@ pub fn ranked_at_splits(
         );
     }
     ranked
+}
+
+/// The glyphs of a clue crop (`darkness` its [`glyphs::flattened`] darkness) at the usual split,
+/// pieces of line dropped and touching digits cut (see [`touching_digits_cut`]), and the widest
+/// a digit was let be (tenths of its height).
+fn usual_glyphs(
+    crop: &GrayImage,
+    darkness: &[f32],
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> (CellContent, u32) {
+    let content = without_line_pieces(glyphs::read_flattened(
+        crop,
+        darkness,
+        levels.paper,
+        levels.ink,
+    ));
+    match content {
+        CellContent::Glyphs(whole) => {
+            touching_digits_cut(crop, darkness, levels.ink, whole, classifier)
+        }
+        other => (other, glyphs::WIDEST_DIGIT_TENTHS),
+    }
+}
+
+/// The glyphs [`ranked_at_splits`] reads a clue crop from first (at the usual split), none when
+/// it shows no glyph.
+pub fn clue_glyphs(
+    crop: &GrayImage,
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> Vec<NormalisedGlyph> {
+    let darkness = glyphs::flattened(crop);
+    match usual_glyphs(crop, &darkness, levels, classifier).0 {
+        CellContent::Glyphs(found) => found,
+        _ => Vec::new(),
+    }
 }
 
 /// The readings of a grid cell's crop (`darkness` its [`glyphs::flattened`] darkness), each

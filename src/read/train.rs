@@ -48,9 +48,24 @@ pub fn initial(shape: Shape, seed: u64) -> DigitClassifier {
 pub fn train(
     data: &[LabelledGlyph],
     options: &TrainOptions,
+    progress: impl FnMut(usize, f32, f32),
+) -> DigitClassifier {
+    train_from(
+        initial(options.shape, options.seed),
+        data,
+        options,
+        progress,
+    )
+}
+
+/// [`train`] starting from `model`'s weights (its shape, not `options.shape`): fine-tuning a
+/// trained model on new data.
+pub fn train_from(
+    mut model: DigitClassifier,
+    data: &[LabelledGlyph],
+    options: &TrainOptions,
     mut progress: impl FnMut(usize, f32, f32),
 ) -> DigitClassifier {
-    let mut model = initial(options.shape, options.seed);
     let n = model.params.len();
     let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
     let (beta1, beta2, epsilon) = (0.9f32, 0.999f32, 1e-8f32);
