@@ -387,16 +387,9 @@ struct ClueCuts {
 
 /// Reads the clue bands left of every row and above every column of `lattice`.
 pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> CluesRead {
-    let ClueCuts {
-        row_bands,
-        column_bands,
-        row_cells,
-        column_cells,
-        row_lost,
-        column_lost,
-        levels,
-    } = cut_clues(image, lattice);
-    let all_cells = row_cells.iter().chain(&column_cells).flatten();
+    let cuts = cut_clues(image, lattice);
+    let levels = cuts.levels;
+    let all_cells = cuts.row_cells.iter().chain(&cuts.column_cells).flatten();
     let widths = splits::clue_widths(all_cells, levels, classifier);
     let read_band = |band: &GrayImage, cells: &Vec<GrayImage>, lost: &Vec<Lost>| {
         let mut numbers: Vec<Option<ClueRead>> = cells
@@ -419,11 +412,17 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
         numbers.into_iter().flatten().collect()
     };
     CluesRead {
-        rows: (0..row_bands.len())
-            .map(|r| read_band(&row_bands[r], &row_cells[r], &row_lost[r]))
+        rows: (0..cuts.row_bands.len())
+            .map(|r| read_band(&cuts.row_bands[r], &cuts.row_cells[r], &cuts.row_lost[r]))
             .collect(),
-        columns: (0..column_bands.len())
-            .map(|c| read_band(&column_bands[c], &column_cells[c], &column_lost[c]))
+        columns: (0..cuts.column_bands.len())
+            .map(|c| {
+                read_band(
+                    &cuts.column_bands[c],
+                    &cuts.column_cells[c],
+                    &cuts.column_lost[c],
+                )
+            })
             .collect(),
     }
 }
