@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use gridsight::detect::Lattice;
-use gridsight::eval::{images_with_truth, Truth};
+use gridsight::eval::{clue_lines, images_with_truth, Truth};
 use gridsight::photo::dataset;
 use gridsight::photo::rng::Rng;
 use gridsight::read::classifier::{DigitClassifier, Shape};
@@ -454,21 +454,12 @@ fn labelled(
         .collect()
 }
 
-/// A nonogram truth's clue lines, rows then columns.
+/// A nonogram truth's clue lines, rows then columns (parsed when the truth was read, so
+/// present).
 fn true_clues(truth: &Truth) -> Vec<Vec<u32>> {
     ["rows", "columns"]
         .iter()
-        .flat_map(|key| truth.puzzle[key].as_array().cloned().unwrap_or_default())
-        .map(|line| {
-            line.as_array()
-                .map(|numbers| {
-                    numbers
-                        .iter()
-                        .filter_map(|n| n.as_u64().map(|n| n as u32))
-                        .collect()
-                })
-                .unwrap_or_default()
-        })
+        .flat_map(|key| clue_lines(&truth.puzzle, key).unwrap_or_default())
         .collect()
 }
 

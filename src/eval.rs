@@ -57,25 +57,31 @@ pub fn truth_for(image: &Path) -> Option<Truth> {
     truth_from_dat(&dat)
 }
 
+/// A nonogram puzzle's clue lines under `key` (`rows` or `columns`) as the JSON report writes
+/// them; `None` when they are not lines of numbers.
+pub fn clue_lines(puzzle: &Value, key: &str) -> Option<Vec<Vec<u32>>> {
+    puzzle[key]
+        .as_array()?
+        .iter()
+        .map(|line| {
+            line.as_array()?
+                .iter()
+                .map(|n| n.as_u64().map(|n| n as u32))
+                .collect()
+        })
+        .collect()
+}
+
 fn truth_from_json(value: &Value) -> Option<Truth> {
     let kind = value["kind"].as_str()?.to_string();
     let preset = value["preset"].as_str().unwrap_or("unknown").to_string();
     let puzzle = value["puzzle"].clone();
     if kind == "nonogram" {
         // Its items are the clue numbers, rows then columns, in reading order.
-        let lines = |key: &str| -> Option<Vec<Vec<u32>>> {
-            puzzle[key]
-                .as_array()?
-                .iter()
-                .map(|line| {
-                    line.as_array()?
-                        .iter()
-                        .map(|n| n.as_u64().map(|n| n as u32))
-                        .collect()
-                })
-                .collect()
-        };
-        let (rows, columns) = (lines("rows")?, lines("columns")?);
+        let (rows, columns) = (
+            clue_lines(&puzzle, "rows")?,
+            clue_lines(&puzzle, "columns")?,
+        );
         return Some(Truth {
             kind,
             preset,
