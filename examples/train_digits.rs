@@ -620,6 +620,15 @@ fn load(path: &str) -> Result<DigitClassifier, String> {
     std::fs::read(path)
         .map_err(|e| e.to_string())
         .and_then(|bytes| DigitClassifier::from_bytes(&bytes).map_err(|e| e.to_string()))
+        .map_err(|message| format!("{path}: {message}"))
+}
+
+/// `result`'s value, or the run ends here with its message and exit code 1.
+fn or_exit<T>(result: Result<T, String>) -> T {
+    result.unwrap_or_else(|message| {
+        eprintln!("train_digits: {message}");
+        std::process::exit(1);
+    })
 }
 
 fn main() {
@@ -636,27 +645,21 @@ fn main() {
         }
     }
     if let Some(path) = &args.eval {
-        let model = load(path).unwrap_or_else(|message| {
-            eprintln!("train_digits: {path}: {message}");
-            std::process::exit(1);
-        });
+        let model = or_exit(load(path));
         report(&model, args.test_cells, args.threads);
         if args.photos > 0 {
-            match harvest(&args) {
-                Ok(harvested) => println!(
-                    "harvested glyphs: {:.2}% of {}",
-                    100.0 * accuracy(&model, &harvested),
-                    harvested.len()
-                ),
-                Err(message) => {
-                    eprintln!("train_digits: {message}");
-                    std::process::exit(1);
-                }
-            }
+            let harvested = or_exit(harvest(&args));
+            println!(
+                "harvested glyphs: {:.2}% of {}",
+                100.0 * accuracy(&model, &harvested),
+                harvested.len()
+            );
         }
         return;
     }
     let Some(out) = &args.out else { return };
+    // Read before the data is made, which can take half an hour with photos.
+    let start = args.from.as_deref().map(|path| or_exit(load(path)));
     let started = Instant::now();
     let (mut data, missed) = glyphs(args.seed, args.cells, &typefaces::TRAINING, args.threads);
     println!(
@@ -667,16 +670,9 @@ fn main() {
         started.elapsed().as_secs_f64()
     );
     if args.photos > 0 {
-        match harvest(&args) {
-            Ok(harvested) => {
-                for _ in 0..args.photo_weight {
-                    data.extend(harvested.iter().cloned());
-                }
-            }
-            Err(message) => {
-                eprintln!("train_digits: {message}");
-                std::process::exit(1);
-            }
+        let harvested = or_exit(harvest(&args));
+        for _ in 0..args.photo_weight {
+            data.extend(harvested.iter().cloned());
         }
     }
     let options = TrainOptions {
@@ -695,14 +691,8 @@ fn main() {
             training.elapsed().as_secs_f64()
         );
     };
-    let model = match &args.from {
-        Some(path) => match load(path) {
-            Ok(start) => train_from(start, &data, &options, report_epoch),
-            Err(message) => {
-                eprintln!("train_digits: {path}: {message}");
-                std::process::exit(1);
-            }
-        },
+    let model = match start {
+        Some(start) => train_from(start, &data, &options, report_epoch),
         None => train(&data, &options, report_epoch),
     };
     println!(
@@ -710,10 +700,7 @@ fn main() {
         model.shape().parameters(),
         training.elapsed().as_secs_f64()
     );
-    if let Err(e) = std::fs::write(out, model.to_bytes()) {
-        eprintln!("train_digits: cannot write {out}: {e}");
-        std::process::exit(1);
-    }
+    or_exit(std::fs::write(out, model.to_bytes()).map_err(|e| format!("cannot write {out}: {e}")));
     println!("wrote {out}");
     report(&model, args.test_cells, args.threads);
 }
