@@ -157,7 +157,16 @@ fn running_text(
         }
         if rng.chance(0.5 * clutter) {
             let rule_x = x + column_width + gutter / 2.0;
-            canvas::fill_rect(image, rule_x, 0.0, rule_x + unit * 0.05, height, INK);
+            let right = rule_x + unit * 0.05;
+            if rule_x < puzzle.2 + keep_out && right > puzzle.0 - keep_out {
+                // A column rule stops at the puzzle and its title, as a layout engine breaks it
+                // around a boxed item; printed through the clues it would be no page seen in print.
+                let above = puzzle.1 - unit * 2.0;
+                canvas::fill_rect(image, rule_x, 0.0, right, above, INK);
+                canvas::fill_rect(image, rule_x, puzzle.3 + keep_out, right, height, INK);
+            } else {
+                canvas::fill_rect(image, rule_x, 0.0, right, height, INK);
+            }
         }
         x += column_width + gutter;
     }
