@@ -53,82 +53,75 @@ impl BlankPieces {
     /// a little so the grid's outer lines fall inside; `None` with fewer than 9 pieces. When
     /// `filled`, each piece is measured with its holes filled (see [`spanned`]).
     pub fn largest_group(&self, filled: bool) -> Option<Vec<(f64, f64)>> {
-        largest_group(&self.pieces, self.width, self.height, filled)
-    }
-}
-
-/// See [`BlankPieces::largest_group`].
-fn largest_group(
-    all: &[Component],
-    width: usize,
-    height: usize,
-    filled: bool,
-) -> Option<Vec<(f64, f64)>> {
-    let large = width.max(height) / 3;
-    let area = |c: &Component| if filled { spanned(c) } else { c.pixels };
-    let pieces: Vec<&Component> = all
-        .iter()
-        .filter(|c| {
-            let (w, h) = (c.bounds.2 - c.bounds.0 + 1, c.bounds.3 - c.bounds.1 + 1);
-            w <= large && h <= large && w <= 3 * h && h <= 3 * w && area(c) * 5 >= w * h * 2
-        })
-        .collect();
-    let size = |c: &Component| (area(c) as f64).sqrt();
-    let centre = |c: &Component| {
-        (
-            (c.bounds.0 + c.bounds.2) as f64 / 2.0,
-            (c.bounds.1 + c.bounds.3) as f64 / 2.0,
-        )
-    };
-    let mut group: Vec<usize> = (0..pieces.len()).collect();
-    fn root(group: &mut [usize], mut i: usize) -> usize {
-        while group[i] != i {
-            group[i] = group[group[i]];
-            i = group[i];
+        let (width, height) = (self.width, self.height);
+        let large = width.max(height) / 3;
+        let area = |c: &Component| if filled { spanned(c) } else { c.pixels };
+        let pieces: Vec<&Component> = self
+            .pieces
+            .iter()
+            .filter(|c| {
+                let (w, h) = (c.bounds.2 - c.bounds.0 + 1, c.bounds.3 - c.bounds.1 + 1);
+                w <= large && h <= large && w <= 3 * h && h <= 3 * w && area(c) * 5 >= w * h * 2
+            })
+            .collect();
+        let size = |c: &Component| (area(c) as f64).sqrt();
+        let centre = |c: &Component| {
+            (
+                (c.bounds.0 + c.bounds.2) as f64 / 2.0,
+                (c.bounds.1 + c.bounds.3) as f64 / 2.0,
+            )
+        };
+        let mut group: Vec<usize> = (0..pieces.len()).collect();
+        fn root(group: &mut [usize], mut i: usize) -> usize {
+            while group[i] != i {
+                group[i] = group[group[i]];
+                i = group[i];
+            }
+            i
         }
-        i
-    }
-    for a in 0..pieces.len() {
-        for b in a + 1..pieces.len() {
-            let (sa, sb) = (size(pieces[a]), size(pieces[b]));
-            let (ca, cb) = (centre(pieces[a]), centre(pieces[b]));
-            let near = (ca.0 - cb.0).hypot(ca.1 - cb.1) < 1.8 * sa.max(sb);
-            if near && sa.max(sb) < 1.5 * sa.min(sb) {
-                let (p, q) = (root(&mut group, a), root(&mut group, b));
-                group[p.max(q)] = p.min(q);
+        for a in 0..pieces.len() {
+            for b in a + 1..pieces.len() {
+                let (sa, sb) = (size(pieces[a]), size(pieces[b]));
+                let (ca, cb) = (centre(pieces[a]), centre(pieces[b]));
+                let near = (ca.0 - cb.0).hypot(ca.1 - cb.1) < 1.8 * sa.max(sb);
+                if near && sa.max(sb) < 1.5 * sa.min(sb) {
+                    let (p, q) = (root(&mut group, a), root(&mut group, b));
+                    group[p.max(q)] = p.min(q);
+                }
             }
         }
+        let mut members = vec![Vec::new(); pieces.len()];
+        for i in 0..pieces.len() {
+            let r = root(&mut group, i);
+            members[r].push(i);
+        }
+        let best = members.into_iter().max_by_key(Vec::len)?;
+        if best.len() < 9 {
+            return None;
+        }
+        let points: Vec<(f64, f64)> = best
+            .iter()
+            .flat_map(|&i| pieces[i].outline.iter().copied())
+            .collect();
+        let n = points.len() as f64;
+        let middle = (
+            points.iter().map(|p| p.0).sum::<f64>() / n,
+            points.iter().map(|p| p.1).sum::<f64>() / n,
+        );
+        // The blank inside a cell stops half a line short of the line's centre, plus thresholding.
+        let grow =
+            2.0 + 0.1 * best.iter().map(|&i| size(pieces[i])).sum::<f64>() / best.len() as f64;
+        Some(
+            points
+                .into_iter()
+                .map(|(x, y)| {
+                    let (dx, dy) = (x - middle.0, y - middle.1);
+                    let length = dx.hypot(dy).max(1e-9);
+                    (x + dx / length * grow, y + dy / length * grow)
+                })
+                .collect(),
+        )
     }
-    let mut members = vec![Vec::new(); pieces.len()];
-    for i in 0..pieces.len() {
-        let r = root(&mut group, i);
-        members[r].push(i);
-    }
-    let best = members.into_iter().max_by_key(Vec::len)?;
-    if best.len() < 9 {
-        return None;
-    }
-    let points: Vec<(f64, f64)> = best
-        .iter()
-        .flat_map(|&i| pieces[i].outline.iter().copied())
-        .collect();
-    let n = points.len() as f64;
-    let middle = (
-        points.iter().map(|p| p.0).sum::<f64>() / n,
-        points.iter().map(|p| p.1).sum::<f64>() / n,
-    );
-    // The blank inside a cell stops half a line short of the line's centre, plus thresholding.
-    let grow = 2.0 + 0.1 * best.iter().map(|&i| size(pieces[i])).sum::<f64>() / best.len() as f64;
-    Some(
-        points
-            .into_iter()
-            .map(|(x, y)| {
-                let (dx, dy) = (x - middle.0, y - middle.1);
-                let length = dx.hypot(dy).max(1e-9);
-                (x + dx / length * grow, y + dy / length * grow)
-            })
-            .collect(),
-    )
 }
 
 /// The pixels of a blank piece with its holes filled: each row's span between its outline's
