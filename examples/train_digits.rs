@@ -7,9 +7,12 @@
 //!     [--shape C1,C2,H]  channels of the two convolutions and width of the hidden layer
 //!     [--eval FILE]    evaluate an existing weights file instead of training (with --photos,
 //!                      on the glyphs harvested from the photos too: give another --photo-seed)
-//!     [--dump DIR]     also write a sheet of training cells and their glyphs as PNG
+//!     [--dump DIR]     also write a sheet of training cells and their glyphs as PNG (and,
+//!                      with --photos, one of harvested glyphs the bundled model reads otherwise)
 //!     [--photos N]     also train on glyphs the reader cuts from N generated photos
 //!     [--photo-seed S] seed of the first photo (at least 1,000,000: the dev sets use lower)
+//!     [--photo-kind K] generate photos of this kind only (e.g. nonogram), presets in turn
+//!     [--photo-weight W]  train on each harvested glyph W times (default 1)
 //!     [--photo-dir D]  where the photos are written (default a temporary folder, removed);
 //!                      photos already there from an earlier run are read, not made again
 //!     [--from FILE]    start from this model's weights (and shape) instead of random ones
@@ -20,8 +23,13 @@
 //! in turn) and read by the real detect and read path (as their true kind). Where the lattice
 //! read has the truth's shape, each cell's or clue number's glyphs that the classifier saw are
 //! paired with the true number's digits when there are as many glyphs as digits. Photos in a
-//! face held out from training, or read with fewer than half their numbers right (a lattice
-//! off the grid or turned), give none.
+//! face held out from training give none. A Sudoku or other cell puzzle read with fewer than
+//! half its numbers right (a lattice off the grid or turned) gives none. A nonogram is labelled
+//! clue line by clue line, however much of it was read right (its misread photos hold the hard
+//! glyphs): its lattice must lie on the truth's grid corners, upright, and a line gives its
+//! glyphs when it was cut into as many numbers as the truth's line and each number into as
+//! many glyphs as it has digits. The harvest reports how many labels the bundled model reads
+//! otherwise: mostly its mistakes, not label noise (`--dump` shows them).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -31,6 +39,7 @@ use gridsight::detect::Lattice;
 use gridsight::eval::{clue_lines, images_with_truth, Truth};
 use gridsight::photo::dataset;
 use gridsight::photo::rng::Rng;
+use gridsight::photo::Preset;
 use gridsight::read::classifier::{DigitClassifier, Shape};
 use gridsight::read::glyphs::{read_cell, CellContent, NormalisedGlyph, SIDE};
 use gridsight::read::synth::{self, LabelledGlyph};
@@ -44,8 +53,11 @@ const HELD_OUT_SEED: u64 = 9001;
 const ALL_FONTS_SEED: u64 = 9002;
 /// The least seed of a harvested photo: the dev sets' photos all have lower seeds.
 const FIRST_PHOTO_SEED: u64 = 1_000_000;
-/// Photos are generated in runs of a whole turn of kinds and presets (4 x 3).
-const KINDS_AND_PRESETS: usize = 12;
+/// How far (in cells) a nonogram lattice's corner may lie from the truth's for its clues to
+/// be labelled: a lattice a line off would pair clues with a neighbouring line's truth.
+const CORNER_TOLERANCE: f32 = 0.5;
+/// Disagreeing glyphs shown per digit in the dump's sheet.
+const SHOWN_PER_DIGIT: usize = 40;
 
 struct Args {
     out: Option<String>,
@@ -60,6 +72,8 @@ struct Args {
     photos: usize,
     photo_seed: u64,
     photo_dir: Option<String>,
+    photo_kinds: Vec<&'static str>,
+    photo_weight: usize,
     from: Option<String>,
     learning_rate: f32,
 }
@@ -82,6 +96,8 @@ fn parse_args() -> Result<Args, String> {
         photos: 0,
         photo_seed: FIRST_PHOTO_SEED,
         photo_dir: None,
+        photo_kinds: dataset::KINDS.to_vec(),
+        photo_weight: 1,
         from: None,
         learning_rate: 2e-3,
     };
@@ -102,6 +118,15 @@ fn parse_args() -> Result<Args, String> {
             "--photos" => args.photos = number(value()?)? as usize,
             "--photo-seed" => args.photo_seed = number(value()?)?,
             "--photo-dir" => args.photo_dir = Some(value()?),
+            "--photo-kind" => {
+                let kind = value()?;
+                let known = dataset::KINDS.iter().find(|k| **k == kind);
+                args.photo_kinds = vec![*known.ok_or(format!(
+                    "--photo-kind {kind}: give one of {}",
+                    dataset::KINDS.join(", ")
+                ))?];
+            }
+            "--photo-weight" => args.photo_weight = number(value()?)?.max(1) as usize,
             "--from" => args.from = Some(value()?),
             "--learning-rate" => {
                 args.learning_rate = value()?
@@ -223,7 +248,7 @@ fn report(model: &DigitClassifier, test_cells: usize, threads: usize) {
 }
 
 /// Glyphs harvested from `args.photos` generated photos (see the module's doc), with a report
-/// of where they came from.
+/// of where they came from and how many labels the bundled model reads otherwise.
 fn harvest(args: &Args) -> Result<Vec<LabelledGlyph>, String> {
     let started = Instant::now();
     let temporary = args.photo_dir.is_none();
@@ -232,15 +257,21 @@ fn harvest(args: &Args) -> Result<Vec<LabelledGlyph>, String> {
         None => std::env::temp_dir().join(format!("train_digits-{}", std::process::id())),
     };
     // Each thread makes whole turns of kinds and presets, so the mix is as one run would make.
-    let turns = args.photos.div_ceil(KINDS_AND_PRESETS);
-    let share = turns.div_ceil(args.threads) * KINDS_AND_PRESETS;
+    let turn = args.photo_kinds.len() * Preset::ALL.len();
+    let turns = args.photos.div_ceil(turn);
+    let share = turns.div_ceil(args.threads) * turn;
+    // Another mix of kinds makes other photos from the same seeds: keep them apart.
+    let part_name = match &args.photo_kinds[..] {
+        [kind] => format!("-{kind}"),
+        _ => String::new(),
+    };
     let parts: Vec<Result<Harvest, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..args.threads)
             .map(|t| {
                 let count = share.min(args.photos.saturating_sub(t * share));
                 let first = args.photo_seed + (t * share) as u64;
-                let dir = dir.join(format!("part{t}"));
-                scope.spawn(move || harvest_part(&dir, count, first))
+                let dir = dir.join(format!("part{t}{part_name}"));
+                scope.spawn(move || harvest_part(&dir, count, first, &args.photo_kinds))
             })
             .collect();
         handles
@@ -257,16 +288,23 @@ fn harvest(args: &Args) -> Result<Vec<LabelledGlyph>, String> {
     }
     println!(
         "{} glyphs harvested from {} of {} photos ({} in held-out faces, {} not read on the \
-         truth's lattice) in {:.1} s",
+         truth's lattice) in {:.1} s; nonogram clue lines labelled: {} of {}",
         all.glyphs.len(),
         all.used,
         args.photos,
         all.held_out,
         all.off,
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        all.lines_labelled,
+        all.lines
     );
-    for ((kind, preset), count) in &all.by_kind {
-        println!("  {kind} {preset}: {count} glyphs");
+    for ((kind, preset), (count, disagree)) in &all.by_kind {
+        println!(
+            "  {kind} {preset}: {count} glyphs, {disagree} read otherwise by the bundled model"
+        );
+    }
+    if let Some(dump) = &args.dump {
+        disagreement_sheet(dump, &all.disagreeing)?;
     }
     Ok(all.glyphs)
 }
@@ -278,7 +316,13 @@ struct Harvest {
     used: usize,
     held_out: usize,
     off: usize,
-    by_kind: BTreeMap<(String, String), usize>,
+    /// Nonogram clue lines labelled, of those of nonograms read on the truth's lattice.
+    lines_labelled: usize,
+    lines: usize,
+    /// Glyphs and glyphs the bundled model reads otherwise, by kind and preset.
+    by_kind: BTreeMap<(String, String), (usize, usize)>,
+    /// Labelled glyphs the bundled model reads otherwise, with its reading.
+    disagreeing: Vec<(LabelledGlyph, u8)>,
 }
 
 impl Harvest {
@@ -287,14 +331,24 @@ impl Harvest {
         self.used += other.used;
         self.held_out += other.held_out;
         self.off += other.off;
-        for (key, count) in other.by_kind {
-            *self.by_kind.entry(key).or_default() += count;
+        self.lines_labelled += other.lines_labelled;
+        self.lines += other.lines;
+        for (key, (count, disagree)) in other.by_kind {
+            let entry = self.by_kind.entry(key).or_default();
+            entry.0 += count;
+            entry.1 += disagree;
         }
+        self.disagreeing.extend(other.disagreeing);
     }
 }
 
-/// Generates `count` photos from seed `first` into `dir` and harvests their glyphs.
-fn harvest_part(dir: &Path, count: usize, first: u64) -> Result<Harvest, String> {
+/// Generates `count` photos of `kinds` from seed `first` into `dir` and harvests their glyphs.
+fn harvest_part(
+    dir: &Path,
+    count: usize,
+    first: u64,
+    kinds: &[&'static str],
+) -> Result<Harvest, String> {
     let mut harvest = Harvest::default();
     if count == 0 {
         return Ok(harvest);
@@ -307,63 +361,141 @@ fn harvest_part(dir: &Path, count: usize, first: u64) -> Result<Harvest, String>
         Vec::new()
     };
     if photos.len() != count {
-        dataset::generate(dir, count, first).map_err(|e| e.to_string())?;
+        dataset::generate_kinds(dir, count, first, kinds).map_err(|e| e.to_string())?;
         photos = listed(dir)?;
     }
     let held_out: Vec<&str> = typefaces::HELD_OUT.iter().map(|face| face.name()).collect();
+    let bundled = read::bundled_classifier();
     for (path, truth) in photos {
-        if held_out.contains(&face_of(&path).as_str()) {
+        let notes = truth_notes(&path);
+        if held_out.contains(&notes.face.as_str()) {
             harvest.held_out += 1;
             continue;
         }
-        let found = gridsight::read_image_on_lattice(&path, Some(&truth.kind))
-            .ok()
-            .map(|(gray, lattice, reading)| labelled(&gray, &lattice, &reading, &truth))
-            .unwrap_or_default();
-        if found.is_empty() {
+        let Ok((gray, lattice, reading)) =
+            gridsight::read_image_on_lattice(&path, Some(&truth.kind))
+        else {
+            harvest.off += 1;
+            continue;
+        };
+        let found = labelled(&gray, &lattice, &reading, &truth, notes.corners);
+        if let Some((labelled, lines)) = found.lines {
+            harvest.lines_labelled += labelled;
+            harvest.lines += lines;
+        }
+        if found.glyphs.is_empty() {
             harvest.off += 1;
             continue;
         }
         harvest.used += 1;
-        *harvest
+        let mut disagree = 0;
+        for labelled in &found.glyphs {
+            let (read, _) = bundled.classify(&labelled.glyph).best();
+            if read != labelled.digit {
+                disagree += 1;
+                harvest.disagreeing.push((labelled.clone(), read));
+            }
+        }
+        let entry = harvest
             .by_kind
             .entry((truth.kind.clone(), truth.preset.clone()))
-            .or_default() += found.len();
-        harvest.glyphs.extend(found);
+            .or_default();
+        entry.0 += found.glyphs.len();
+        entry.1 += disagree;
+        harvest.glyphs.extend(found.glyphs);
     }
     Ok(harvest)
 }
 
-/// The face a generated photo's puzzle is printed in, from its truth file.
-fn face_of(photo: &Path) -> String {
-    let truth = photo.with_extension("truth.json");
-    std::fs::read_to_string(truth)
-        .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .and_then(|value| value["render"]["font"].as_str().map(str::to_string))
-        .unwrap_or_default()
+/// A sheet of up to `SHOWN_PER_DIGIT` disagreeing glyphs per true digit, a row per digit
+/// (0 at the top), each glyph followed by a small glyph of the digit the bundled model read, so
+/// that the labels can be checked by eye; written as `DIR/disagreeing.png`.
+fn disagreement_sheet(dir: &str, disagreeing: &[(LabelledGlyph, u8)]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let tile = SIDE as u32 + 4;
+    let width = SHOWN_PER_DIGIT as u32 * tile;
+    let mut sheet = GrayImage::from_pixel(width, 10 * tile, Luma([160]));
+    let mut shown = [0u32; 10];
+    for (labelled, read) in disagreeing {
+        let digit = usize::from(labelled.digit);
+        if shown[digit] as usize >= SHOWN_PER_DIGIT {
+            continue;
+        }
+        let (x0, y0) = (shown[digit] * tile, digit as u32 * tile);
+        shown[digit] += 1;
+        for (i, v) in labelled.glyph.pixels.iter().enumerate() {
+            let (x, y) = (x0 + (i % SIDE) as u32, y0 + (i / SIDE) as u32);
+            sheet.put_pixel(x, y, Luma([(255.0 * (1.0 - v)) as u8]));
+        }
+        // The model's reading as a bar of `read + 1` dark pixels under the glyph.
+        for k in 0..=u32::from(*read) {
+            sheet.put_pixel(x0 + 2 * k, y0 + SIDE as u32 + 1, Luma([0]));
+        }
+    }
+    let path = format!("{dir}/disagreeing.png");
+    sheet.save(&path).map_err(|e| e.to_string())?;
+    eprintln!(
+        "wrote {path}: harvested glyphs the bundled model reads otherwise, a row per label 0-9, \
+         the dots under each counting its reading + 1"
+    );
+    Ok(())
 }
 
-/// The glyphs of each number the reader cut from `gray` on `lattice`, paired with the true
-/// number's digits where it has as many glyphs; none unless the lattice has the truth's shape
-/// and at least half the true numbers were read right.
+/// What a generated photo's truth file says beyond the puzzle.
+struct TruthNotes {
+    /// The face the puzzle is printed in.
+    face: String,
+    /// The grid's corners in the upright photo (top left, top right, bottom right, bottom left).
+    corners: Option<[(f32, f32); 4]>,
+}
+
+fn truth_notes(photo: &Path) -> TruthNotes {
+    let value = std::fs::read_to_string(photo.with_extension("truth.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .unwrap_or_default();
+    let corner = |i: usize| {
+        let point = &value["grid_corners_upright"][i];
+        Some((point[0].as_f64()? as f32, point[1].as_f64()? as f32))
+    };
+    TruthNotes {
+        face: value["render"]["font"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+        corners: (|| Some([corner(0)?, corner(1)?, corner(2)?, corner(3)?]))(),
+    }
+}
+
+/// Glyphs labelled from one photo, and for a nonogram how many of its clue lines were labelled
+/// of how many.
+struct Labelled {
+    glyphs: Vec<LabelledGlyph>,
+    lines: Option<(usize, usize)>,
+}
+
+/// The glyphs the reader cut from `gray` on `lattice`, paired with the truth's digits as the
+/// module's doc says.
 fn labelled(
     gray: &GrayImage,
     lattice: &Lattice,
     reading: &Reading,
     truth: &Truth,
-) -> Vec<LabelledGlyph> {
+    corners: Option<[(f32, f32); 4]>,
+) -> Labelled {
     let classifier = read::bundled_classifier();
-    // Per number: its glyphs, its true value and whether it was read right.
-    let numbers: Vec<(&[NormalisedGlyph], u32, bool)>;
-    let (cells, clue_lines);
+    let none = Labelled {
+        glyphs: Vec::new(),
+        lines: None,
+    };
     match reading {
         Reading::Cells { grid, .. } => {
             if grid.quarter_turns != 0 || (grid.rows, grid.columns) != (truth.rows, truth.columns) {
-                return Vec::new();
+                return none;
             }
-            cells = read::cell_glyphs(gray, lattice, classifier);
-            numbers = truth
+            let cells = read::cell_glyphs(gray, lattice, classifier);
+            // Per number: its glyphs, its true value and whether it was read right.
+            let numbers: Vec<(&[NormalisedGlyph], u32, bool)> = truth
                 .cells
                 .iter()
                 .zip(&grid.cells)
@@ -376,24 +508,28 @@ fn labelled(
                     _ => None,
                 })
                 .collect();
+            if numbers.iter().filter(|n| n.2).count() * 2 < numbers.len() {
+                return none;
+            }
+            Labelled {
+                glyphs: numbers
+                    .into_iter()
+                    .flat_map(|(glyphs, n, _)| label(glyphs, n).unwrap_or_default())
+                    .collect(),
+                lines: None,
+            }
         }
         Reading::Nonogram(nonogram) => {
-            let true_lines = true_clues(truth);
-            let read_lines: Vec<Vec<u32>> = nonogram
-                .clues
-                .rows
-                .iter()
-                .chain(&nonogram.clues.columns)
-                .map(|line| line.iter().map(|n| n.value).collect())
-                .collect();
             let (top, left) = nonogram.origin;
-            clue_lines = if (top, left) != (0, 0) {
-                if nonogram.quarter_turns != 0
-                    || (lattice.rows - top, lattice.columns - left) != (truth.rows, truth.columns)
-                {
-                    return Vec::new();
-                }
-                cells = read::cell_glyphs(gray, lattice, classifier);
+            if nonogram.quarter_turns != 0
+                || (lattice.rows - top, lattice.columns - left) != (truth.rows, truth.columns)
+                || !corners.is_some_and(|c| on_corners(lattice, (top, left), c, truth.columns))
+            {
+                return none;
+            }
+            let true_lines = true_clues(truth);
+            let clue_lines: Vec<Vec<Vec<NormalisedGlyph>>> = if (top, left) != (0, 0) {
+                let cells = read::cell_glyphs(gray, lattice, classifier);
                 let boxes = |places: Vec<(usize, usize)>| -> Vec<Vec<NormalisedGlyph>> {
                     places
                         .into_iter()
@@ -406,52 +542,68 @@ fn labelled(
                     .chain(
                         (left..lattice.columns).map(|c| boxes((0..top).map(|r| (r, c)).collect())),
                     )
-                    .collect::<Vec<_>>()
+                    .collect()
             } else {
-                let turned = lattice.turned(nonogram.quarter_turns);
-                if (turned.rows, turned.columns) != (truth.rows, truth.columns) {
-                    return Vec::new();
-                }
-                let (rows, columns) = read::clues::clue_glyphs(gray, &turned, classifier);
+                let (rows, columns) = read::clues::clue_glyphs(gray, lattice, classifier);
                 rows.into_iter().chain(columns).collect()
             };
-            numbers = clue_lines
+            let lines: Vec<Vec<LabelledGlyph>> = clue_lines
                 .iter()
                 .zip(&true_lines)
-                .zip(&read_lines)
-                .filter(|((glyphs, line), _)| glyphs.len() == line.len())
-                .flat_map(|((glyphs, line), read)| {
-                    glyphs
+                .filter(|(numbers, line)| numbers.len() == line.len())
+                .filter_map(|(numbers, line)| {
+                    let labelled: Option<Vec<Vec<LabelledGlyph>>> = numbers
                         .iter()
                         .zip(line)
-                        .enumerate()
-                        .map(move |(k, (g, &n))| (g.as_slice(), n, read.get(k) == Some(&n)))
+                        .map(|(glyphs, &n)| label(glyphs, n))
+                        .collect();
+                    labelled.map(|numbers| numbers.concat())
                 })
                 .collect();
-            let total: usize = true_lines.iter().map(Vec::len).sum();
-            if numbers.iter().filter(|n| n.2).count() * 2 < total {
-                return Vec::new();
+            Labelled {
+                lines: Some((lines.len(), true_lines.len())),
+                glyphs: lines.concat(),
             }
         }
     }
-    if numbers.iter().filter(|n| n.2).count() * 2 < numbers.len() {
-        return Vec::new();
-    }
-    numbers
-        .into_iter()
-        .flat_map(|(glyphs, number, _)| {
-            let digits: Vec<u8> = number.to_string().bytes().map(|b| b - b'0').collect();
-            let matched = glyphs.len() == digits.len();
-            glyphs
-                .iter()
-                .zip(digits)
-                .filter(move |_| matched)
-                .map(|(glyph, digit)| LabelledGlyph {
-                    glyph: glyph.clone(),
-                    digit,
-                })
-        })
-        .collect()
+}
+
+/// `glyphs` paired with the digits of `number`, if there are as many.
+fn label(glyphs: &[NormalisedGlyph], number: u32) -> Option<Vec<LabelledGlyph>> {
+    let digits: Vec<u8> = number.to_string().bytes().map(|b| b - b'0').collect();
+    (glyphs.len() == digits.len()).then(|| {
+        glyphs
+            .iter()
+            .zip(digits)
+            .map(|(glyph, digit)| LabelledGlyph {
+                glyph: glyph.clone(),
+                digit,
+            })
+            .collect()
+    })
+}
+
+/// Whether the puzzle grid of `lattice` (its cells from `origin` on) has its four corners within
+/// `CORNER_TOLERANCE` cells of the truth's `corners`, the grid being `columns` cells across.
+fn on_corners(
+    lattice: &Lattice,
+    (top, left): (usize, usize),
+    corners: [(f32, f32); 4],
+    columns: usize,
+) -> bool {
+    let distance = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).hypot(a.1 - b.1);
+    let cell = distance(corners[0], corners[1]) / columns.max(1) as f32;
+    let (bottom, right) = (lattice.rows, lattice.columns);
+    let found = [
+        lattice.points[top][left],
+        lattice.points[top][right],
+        lattice.points[bottom][right],
+        lattice.points[bottom][left],
+    ];
+    found
+        .iter()
+        .zip(corners)
+        .all(|(&a, b)| distance(a, b) <= CORNER_TOLERANCE * cell)
 }
 
 /// A nonogram truth's clue lines, rows then columns (parsed when the truth was read, so
@@ -516,7 +668,11 @@ fn main() {
     );
     if args.photos > 0 {
         match harvest(&args) {
-            Ok(harvested) => data.extend(harvested),
+            Ok(harvested) => {
+                for _ in 0..args.photo_weight {
+                    data.extend(harvested.iter().cloned());
+                }
+            }
             Err(message) => {
                 eprintln!("train_digits: {message}");
                 std::process::exit(1);

@@ -38,7 +38,7 @@ const NURIKABE: [&str; 10] = [
     include_str!("../../assets/puzzles/nurikabe/20x20-536628.txt"),
 ];
 /// The kinds in the order samples and contact sheets list them.
-const KINDS: [&str; 4] = ["nonogram", "nurikabe", "jump", "sudoku"];
+pub const KINDS: [&str; 4] = ["nonogram", "nurikabe", "jump", "sudoku"];
 /// Resolution of the curated samples by preset, kept modest so the set stays small; harder
 /// presets get more pixels so their small, tilted grids stay legible.
 const SAMPLE_MEGAPIXELS: [(f32, f32); 3] = [(1.0, 1.5), (1.5, 2.5), (2.5, 3.0)];
@@ -86,12 +86,27 @@ pub fn write_samples(dir: &Path) -> Result<Vec<Written>, PhotoError> {
 /// Writes `count` samples with seeds from `first_seed`, kinds and presets taken in turn and
 /// puzzles varied by the seed, to `dir`.
 pub fn generate(dir: &Path, count: usize, first_seed: u64) -> Result<Vec<Written>, PhotoError> {
+    generate_kinds(dir, count, first_seed, &KINDS)
+}
+
+/// [`generate`] with only `kinds` (names from [`KINDS`]) taken in turn, the presets in turn
+/// after each round of them: a trainer that wants one kind's photos makes no others. No kinds
+/// make no photos.
+pub fn generate_kinds(
+    dir: &Path,
+    count: usize,
+    first_seed: u64,
+    kinds: &[&'static str],
+) -> Result<Vec<Written>, PhotoError> {
     create_dir(dir)?;
+    if kinds.is_empty() {
+        return Ok(Vec::new());
+    }
     (0..count)
         .map(|i| {
             let seed = first_seed + i as u64;
-            let kind = KINDS[i % 4];
-            let preset = Preset::ALL[(i / 4) % 3];
+            let kind = kinds[i % kinds.len()];
+            let preset = Preset::ALL[(i / kinds.len()) % 3];
             let puzzle = variant(kind, &mut Rng::new(seed ^ 0xA5A5))?;
             let options = PhotoOptions {
                 preset,
@@ -425,6 +440,18 @@ mod tests {
             super::super::truth::verify(&truth).unwrap();
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn generating_one_kind_takes_the_presets_in_turn() {
+        let dir = std::env::temp_dir().join(format!("gridsight-kinds-test-{}", std::process::id()));
+        let written = generate_kinds(&dir, 2, 5, &["nonogram"]).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let made: Vec<_> = written.iter().map(|w| (w.kind, w.preset)).collect();
+        assert_eq!(
+            made,
+            [("nonogram", Preset::ALL[0]), ("nonogram", Preset::ALL[1])]
+        );
     }
 
     #[test]
