@@ -36,14 +36,12 @@ fn a_column_rule_running_down_a_clue_band_does_not_hide_its_numbers() {
 
 #[test]
 fn clue_digits_misread_surely_are_corrected_by_the_row_and_column_totals() {
-    // Blurred 1s in rows 3 and 9 read as 8s with confidence over 0.9, too sure to be among the
-    // least sure numbers; the totals differ by 21 and three changes make them agree.
-    let (report, truth) = solved("nonogram-15x19.non", 6692);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
-    assert!(report["corrections"]
-        .as_array()
-        .is_some_and(|c| !c.is_empty()));
+    // A blurred 1 in column 11's clues ("1 1 1 5") reads as an 8 with confidence over 0.9, too
+    // sure to be among the least sure numbers; the totals differ by 7 and that one change makes
+    // them agree. (The photo of this test before 2026-11-26, 15x19 at seed 6692, is read right
+    // by the fine-tuned digit model.)
+    let (report, truth) = solved("nonogram-17x11.non", 50008);
+    assert_read_exactly_with(&report, &truth, &["column 11 clue 2: read 8, corrected to 1"]);
 }
 
 #[test]
