@@ -41,7 +41,11 @@ fn clue_digits_misread_surely_are_corrected_by_the_row_and_column_totals() {
     // them agree. (The photo of this test before 2026-11-26, 15x19 at seed 6692, is read right
     // by the fine-tuned digit model.)
     let (report, truth) = solved("nonogram-17x11.non", 50008);
-    assert_read_exactly_with(&report, &truth, &["column 11 clue 2: read 8, corrected to 1"]);
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &["column 11 clue 2: read 8, corrected to 1"],
+    );
 }
 
 #[test]
@@ -244,14 +248,21 @@ fn a_ten_blurred_into_a_blob_three_digits_wide_is_read_as_two_digits() {
 
 #[test]
 fn clue_numbers_longer_than_their_line_are_read_as_an_alternative_that_fits() {
-    // Three boxed two-digit clues read with a third digit: row 5's 10 as 143, column 4's 22
-    // as 222, column 9's 14 as 146, in a grid of 10 columns and 30 rows (exit 3: too many
-    // for the correctors). No clue is longer than its line; each one's likeliest reading that
-    // fits is the truth. With the lines walked through the page's curl (the lattice moves a
-    // little in the clue band), row 5's 10 reads as a 1 (0.46; 10 at 0.59 before) and the
-    // correctors make it 10 again.
-    let (report, truth) = solved("nonogram-10x30.non", 30002);
-    assert_read_exactly_with(&report, &truth, &["row 5 clue 1: read 1, corrected to 10"]);
+    // Plain serif clues: row 5's "10" reads 14, surely (0.98), in a grid of 10 columns, and
+    // column 7's 8 and 1 read 6 and 8. With the 14 left as read the rows and columns do not
+    // agree (exit 3). A clue is never longer than its line: the 14's likeliest reading that
+    // fits, 10 (0.005), is the truth, and the corrector mends column 7. (The photo of this
+    // test before 2026-11-26, 10x30 at seed 30002, is read right by the fine-tuned digit
+    // model, every number within its line.)
+    let (report, truth) = solved("nonogram-10x30.non", 60160);
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &[
+            "column 7 clue 1: read 6, corrected to 8",
+            "column 7 clue 2: read 8, corrected to 1",
+        ],
+    );
 }
 
 #[test]
