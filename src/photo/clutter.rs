@@ -23,8 +23,15 @@ const SYLLABLES: [&str; 24] = [
     "ga", "ri", "no", "bel", "qu", "es", "han", "dor", "vi",
 ];
 
-/// Prints `page` on paper with margins and surrounding matter growing with `clutter` (0..1).
-pub fn compose(page: &Page, kind: &str, clutter: f32, rng: &mut Rng) -> Sheet {
+/// Prints `page` on paper with margins and surrounding matter growing with `clutter` (0..1);
+/// with `rules_through_puzzle` the page's column rules cross the puzzle instead of stopping at it.
+pub fn compose(
+    page: &Page,
+    kind: &str,
+    clutter: f32,
+    rules_through_puzzle: bool,
+    rng: &mut Rng,
+) -> Sheet {
     let (pw, ph) = (page.image.width() as f32, page.image.height() as f32);
     let paper = [
         [247, 245, 238],
@@ -77,7 +84,14 @@ pub fn compose(page: &Page, kind: &str, clutter: f32, rng: &mut Rng) -> Sheet {
         );
     }
     if clutter > 0.15 {
-        running_text(&mut image, puzzle_box, unit, clutter, rng);
+        running_text(
+            &mut image,
+            puzzle_box,
+            unit,
+            clutter,
+            rules_through_puzzle,
+            rng,
+        );
     }
     let corners = page.grid_corners.map(|(x, y)| (x + left, y + top));
     Sheet {
@@ -92,6 +106,7 @@ fn running_text(
     puzzle: (f32, f32, f32, f32),
     unit: f32,
     clutter: f32,
+    rules_through_puzzle: bool,
     rng: &mut Rng,
 ) {
     let body = [FontName::Serif, FontName::Sans, FontName::WideSerif][rng.below(3)].font();
@@ -157,7 +172,17 @@ fn running_text(
         }
         if rng.chance(0.5 * clutter) {
             let rule_x = x + column_width + gutter / 2.0;
-            canvas::fill_rect(image, rule_x, 0.0, rule_x + unit * 0.05, height, INK);
+            let right = rule_x + unit * 0.05;
+            let crosses = rule_x < puzzle.2 + keep_out && right > puzzle.0 - keep_out;
+            if crosses && !rules_through_puzzle {
+                // A column rule stops at the puzzle and its title, as a layout engine breaks it
+                // around a boxed item; printed through the clues it would be no page seen in print.
+                let above = puzzle.1 - unit * 2.0;
+                canvas::fill_rect(image, rule_x, 0.0, right, above, INK);
+                canvas::fill_rect(image, rule_x, puzzle.3 + keep_out, right, height, INK);
+            } else {
+                canvas::fill_rect(image, rule_x, 0.0, right, height, INK);
+            }
         }
         x += column_width + gutter;
     }

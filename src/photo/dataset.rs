@@ -67,6 +67,7 @@ pub fn write_samples(dir: &Path) -> Result<Vec<Written>, PhotoError> {
                 preset,
                 seed,
                 megapixels: Some(SAMPLE_MEGAPIXELS[p]),
+                rules_through_puzzle: false,
             };
             written.push(write_one(
                 dir,
@@ -112,6 +113,7 @@ pub fn generate_kinds(
                 preset,
                 seed,
                 megapixels: None,
+                rules_through_puzzle: false,
             };
             write_one(
                 dir,

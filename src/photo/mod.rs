@@ -32,6 +32,9 @@ pub struct PhotoOptions {
     pub seed: u64,
     /// Overrides the preset's resolution range (megapixels), e.g. to keep samples small.
     pub megapixels: Option<(f32, f32)>,
+    /// Print the page's column rules through the puzzle too, as a pen stroke or a fold would
+    /// cross its clues and grid: no page layout does, so only a test of the reader asks for it.
+    pub rules_through_puzzle: bool,
 }
 
 /// A simulated photo: JPEG bytes and their ground truth.
@@ -87,6 +90,7 @@ pub fn photograph(
         &page,
         puzzle.as_puzzle().kind(),
         effects.clutter,
+        options.rules_through_puzzle,
         &mut rng.fork(),
     );
     let (width, height) = (effects.width as f64, effects.height as f64);
@@ -263,6 +267,7 @@ mod tests {
             preset: Preset::Hard,
             seed: 11,
             megapixels: Some((0.3, 0.4)),
+            rules_through_puzzle: false,
         };
         let first = photograph(&puzzle, &answer, &options).unwrap();
         let second = photograph(&puzzle, &answer, &options).unwrap();
@@ -289,6 +294,7 @@ mod tests {
                     preset,
                     seed,
                     megapixels: None,
+                    rules_through_puzzle: false,
                 };
                 let photo = photograph(&puzzle, &answer, &options).unwrap();
                 let decoded = image::load_from_memory(&photo.jpeg).unwrap();

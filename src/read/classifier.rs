@@ -342,9 +342,10 @@ mod tests {
     use crate::read::synth::glyph_set;
     use crate::read::typefaces::{self, Typeface};
 
-    /// Held-out-font accuracy stated in `models/README.md`, less a margin for a fresh sample.
-    const STATED_HELD_OUT: f32 = 0.9504;
-    const MARGIN: f32 = 0.01;
+    /// Held-out-font accuracy on this test's set stated in `models/README.md`, less a margin
+    /// for floating-point differences between machines.
+    const STATED_HELD_OUT: f32 = 0.9387;
+    const MARGIN: f32 = 0.002;
 
     fn accuracy_on(fonts: &[Typeface], seed: u64) -> f32 {
         let model = DigitClassifier::bundled();

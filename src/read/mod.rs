@@ -2584,6 +2584,23 @@ mod tests {
     }
 
     #[test]
+    fn a_pair_of_changes_dearer_than_one_ruled_out_reading_is_not_taken() {
+        let truth = classic_read();
+        // Two 4s read as 6: the pair of changes back makes the one Sudoku, but only when the
+        // classifier gave the 4s a chance; read surely as 6s, that pair costs more than one
+        // change to a reading all but ruled out, and the grid stands as read.
+        let corrected = |confidence: f32| {
+            let mut read = truth.clone();
+            for index in [36, 66] {
+                misread(&mut read, index, CellValue::Number(6), confidence);
+            }
+            correct(&read, "sudoku", None).unwrap().1.len()
+        };
+        assert_eq!(corrected(0.7), 2);
+        assert_eq!(corrected(0.995), 0);
+    }
+
+    #[test]
     fn numbers_read_below_the_noise_level_become_blank() {
         let mut read = classic_read();
         read.cells[0].confidence = 0.2;

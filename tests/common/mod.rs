@@ -83,17 +83,64 @@ pub struct Photo {
     _dir: ScratchDir,
 }
 
-/// Photographs the puzzle file `source` with `gridsight photo` (`preset`, `seed`: the same seed
-/// gives the same bytes) into a scratch folder.
-pub fn photographed(source: &Path, preset: &str, seed: u64) -> Photo {
+/// How `gridsight photo` is asked to photograph a page: its preset, and whether the page's
+/// column rules run through the puzzle. A preset name alone is a page laid out as in print.
+#[derive(Debug, Clone, Copy)]
+pub struct Shot<'a> {
+    pub preset: &'a str,
+    pub rules_through_puzzle: bool,
+}
+
+impl<'a> From<&'a str> for Shot<'a> {
+    fn from(preset: &'a str) -> Self {
+        Shot {
+            preset,
+            rules_through_puzzle: false,
+        }
+    }
+}
+
+/// A photo with preset `preset` of a page whose column rules run through the puzzle, as a pen
+/// stroke or a fold would cross it (`gridsight photo --rules-through-puzzle`).
+pub fn ruled(preset: &str) -> Shot<'_> {
+    Shot {
+        preset,
+        rules_through_puzzle: true,
+    }
+}
+
+impl std::fmt::Display for Shot<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ruled = if self.rules_through_puzzle {
+            " ruled"
+        } else {
+            ""
+        };
+        write!(f, "{}{ruled}", self.preset)
+    }
+}
+
+/// Photographs the puzzle file `source` with `gridsight photo` (`shot`: a preset, or [`ruled`];
+/// `seed`: the same seed gives the same bytes) into a scratch folder.
+pub fn photographed<'a>(source: &Path, shot: impl Into<Shot<'a>>, seed: u64) -> Photo {
+    let shot = shot.into();
+    let preset = shot.preset;
     let name = source.file_name().unwrap().to_string_lossy();
-    let dir = ScratchDir::new(&format!("photographed-{name}-{preset}-{seed}"));
+    let label = if shot.rules_through_puzzle {
+        "ruled-"
+    } else {
+        ""
+    };
+    let dir = ScratchDir::new(&format!("photographed-{name}-{label}{preset}-{seed}"));
     let path = dir.join(&format!("{name}-{preset}-{seed}.jpg"));
-    let made = gridsight()
+    let mut command = gridsight();
+    command
         .args(["photo", source.to_str().unwrap(), "--preset", preset])
-        .args(["--seed", &seed.to_string(), "-o", path.to_str().unwrap()])
-        .output()
-        .unwrap();
+        .args(["--seed", &seed.to_string(), "-o", path.to_str().unwrap()]);
+    if shot.rules_through_puzzle {
+        command.arg("--rules-through-puzzle");
+    }
+    let made = command.output().unwrap();
     assert!(
         made.status.success(),
         "{}",
@@ -121,17 +168,18 @@ fn solved(photo: &Photo) -> (std::process::Output, serde_json::Value) {
 /// Photographs the puzzle file `source` (see [`photographed`]), reads the photo back with
 /// `solve --json --no-image`, which must succeed, and returns the report and the photo's
 /// truth. The scratch files are removed.
-pub fn photographed_and_solved(
+pub fn photographed_and_solved<'a>(
     source: &Path,
-    preset: &str,
+    shot: impl Into<Shot<'a>>,
     seed: u64,
 ) -> (serde_json::Value, serde_json::Value) {
-    let photo = photographed(source, preset, seed);
+    let shot = shot.into();
+    let photo = photographed(source, shot, seed);
     let (read, truth) = solved(&photo);
     assert_eq!(
         read.status.code(),
         Some(0),
-        "{} {preset} {seed}: {}",
+        "{} {shot} {seed}: {}",
         source.display(),
         String::from_utf8_lossy(&read.stderr)
     );
@@ -141,26 +189,32 @@ pub fn photographed_and_solved(
 /// Photographs the puzzle file `source` (see [`photographed`]) and reads the photo back with
 /// `solve --json --no-image`, which must refuse it as unreadable (exit code 3) with an error
 /// message containing `reason`. The scratch files are removed.
-pub fn assert_photographed_and_refused(source: &Path, preset: &str, seed: u64, reason: &str) {
-    assert_photographed_and_failed(source, preset, seed, 3, reason);
+pub fn assert_photographed_and_refused<'a>(
+    source: &Path,
+    shot: impl Into<Shot<'a>>,
+    seed: u64,
+    reason: &str,
+) {
+    assert_photographed_and_failed(source, shot, seed, 3, reason);
 }
 
 /// [`assert_photographed_and_refused`] with the exit code the run must end with (4: the
 /// puzzle read has no solution).
-pub fn assert_photographed_and_failed(
+fn assert_photographed_and_failed<'a>(
     source: &Path,
-    preset: &str,
+    shot: impl Into<Shot<'a>>,
     seed: u64,
     code: i32,
     reason: &str,
 ) {
-    let photo = photographed(source, preset, seed);
+    let shot = shot.into();
+    let photo = photographed(source, shot, seed);
     let (read, _) = solved(&photo);
     let report = String::from_utf8_lossy(&read.stdout).to_string();
     assert_eq!(
         read.status.code(),
         Some(code),
-        "{} {preset} {seed}: {report}",
+        "{} {shot} {seed}: {report}",
         source.display()
     );
     let report: serde_json::Value = serde_json::from_str(&report).unwrap();
