@@ -286,6 +286,30 @@ mod tests {
     }
 
     #[test]
+    fn rules_through_the_puzzle_change_the_page_but_not_the_truth() {
+        let (puzzle, answer) = sudoku();
+        let mut crossed = 0;
+        for seed in 0..6 {
+            let laid_out = PhotoOptions {
+                preset: Preset::Hard,
+                seed,
+                megapixels: Some((0.3, 0.4)),
+                rules_through_puzzle: false,
+            };
+            let ruled = PhotoOptions {
+                rules_through_puzzle: true,
+                ..laid_out
+            };
+            let first = photograph(&puzzle, &answer, &laid_out).unwrap();
+            let second = photograph(&puzzle, &answer, &ruled).unwrap();
+            assert_eq!(first.truth, second.truth);
+            crossed += usize::from(first.jpeg != second.jpeg);
+        }
+        // A hard page is cluttered: most have a column rule where the puzzle is.
+        assert!(crossed > 0);
+    }
+
+    #[test]
     fn every_preset_gives_its_stated_size_and_a_valid_truth() {
         let (puzzle, answer) = sudoku();
         for preset in Preset::ALL {
