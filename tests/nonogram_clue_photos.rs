@@ -28,6 +28,11 @@ fn solved(puzzle: &str, seed: u64) -> (Value, Value) {
     photographed_and_solved(&test_data(puzzle), ruled("photo"), seed)
 }
 
+/// [`solved`] on the page as printed, its rules stopped at the puzzle.
+fn solved_as_printed(puzzle: &str, seed: u64) -> (Value, Value) {
+    photographed_and_solved(&test_data(puzzle), "photo", seed)
+}
+
 #[test]
 fn a_column_rule_running_down_a_clue_band_does_not_hide_its_numbers() {
     // The page's column rule runs down column 10's clue band ("10 3"), through both numbers.
@@ -42,9 +47,8 @@ fn clue_digits_misread_surely_are_corrected_by_the_row_and_column_totals() {
     // A blurred 1 in column 11's clues ("1 1 1 5") reads as an 8 with confidence over 0.9, too
     // sure to be among the least sure numbers; the totals differ by 7 and that one change makes
     // them agree. (The photo of this test before 2026-11-26, 15x19 at seed 6692, is read right
-    // by the fine-tuned digit model.) The page is laid out as printed, its rules stopped at the
-    // puzzle.
-    let (report, truth) = photographed_and_solved(&test_data("nonogram-17x11.non"), "photo", 50008);
+    // by the fine-tuned digit model.)
+    let (report, truth) = solved_as_printed("nonogram-17x11.non", 50008);
     assert_read_exactly_with(
         &report,
         &truth,
@@ -250,8 +254,8 @@ fn clue_numbers_longer_than_their_line_are_read_as_an_alternative_that_fits() {
     // agree (exit 3). A clue is never longer than its line: the 14's likeliest reading that
     // fits, 10 (0.005), is the truth, and the corrector mends column 7. (The photo of this
     // test before 2026-11-26, 10x30 at seed 30002, is read right by the fine-tuned digit
-    // model, every number within its line.) The page is laid out as printed.
-    let (report, truth) = photographed_and_solved(&test_data("nonogram-10x30.non"), "photo", 60160);
+    // model, every number within its line.)
+    let (report, truth) = solved_as_printed("nonogram-10x30.non", 60160);
     assert_read_exactly_with(
         &report,
         &truth,
@@ -335,7 +339,7 @@ fn a_boxed_grid_whose_clue_bands_break_off_its_cells_group_is_outlined_by_every_
     // out as printed: with its rules through the puzzle, as when this was written, the lattice
     // is found the same (34x17) but the fine-tuned digit model loses a number under the rule
     // (108 of 109 read, exit 3).
-    let (report, truth) = photographed_and_solved(&test_data("nonogram-13x28.non"), "photo", 30005);
+    let (report, truth) = solved_as_printed("nonogram-13x28.non", 30005);
     assert_read_exactly_with(
         &report,
         &truth,

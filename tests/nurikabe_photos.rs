@@ -5,9 +5,9 @@
 //! page upside down whose orientation only the solver could tell (see `read::Reading::correct`).
 //! A blurred photo whose clues read right only at several ink splits (see
 //! `read::splits::ranked_over_splits`). And one whose only correction that solved was too
-//! unlikely to take, now read as printed. At the photo preset, a small grid whose bold border, thicker than
-//! the solid patches first wiped from the ink, was not followed: its bottom line went onto the
-//! digits above it (see `detect`).
+//! unlikely to take, now read as printed. At the photo preset, a small grid whose bold border,
+//! thicker than the solid patches first wiped from the ink, was not followed: its bottom line
+//! went onto the digits above it (see `detect`).
 
 mod common;
 

@@ -195,25 +195,13 @@ pub fn assert_photographed_and_refused<'a>(
     seed: u64,
     reason: &str,
 ) {
-    assert_photographed_and_failed(source, shot, seed, 3, reason);
-}
-
-/// [`assert_photographed_and_refused`] with the exit code the run must end with (4: the
-/// puzzle read has no solution).
-fn assert_photographed_and_failed<'a>(
-    source: &Path,
-    shot: impl Into<Shot<'a>>,
-    seed: u64,
-    code: i32,
-    reason: &str,
-) {
     let shot = shot.into();
     let photo = photographed(source, shot, seed);
     let (read, _) = solved(&photo);
     let report = String::from_utf8_lossy(&read.stdout).to_string();
     assert_eq!(
         read.status.code(),
-        Some(code),
+        Some(3),
         "{} {shot} {seed}: {report}",
         source.display()
     );
