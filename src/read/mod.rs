@@ -1531,7 +1531,7 @@ fn most_set_cost() -> f32 {
 /// solved wrongly with exit 0 (on main too) by one change, while another set a little dearer
 /// solved uniquely as well. On 120 Nurikabe hard dev photos a margin of 1.5 refused every
 /// wrong answer found; 0.7 let one through (with the splits' lower confidences, since
-/// dropped).
+/// dropped). The nonogram totals corrector uses the same margin (see [`totals_corrected`]).
 const RIVAL_MARGIN: f32 = 1.5;
 
 /// Makes a puzzle of the values read, or `None` when they cannot make one.
@@ -1727,6 +1727,41 @@ impl NonogramRead {
         }
     }
 
+    /// The nonogram whose clue numbers are `values`, one for each of `flat`'s numbers (each
+    /// with its line, rows first); `None` when the rows' and columns' totals differ or a clue
+    /// is longer than its line.
+    fn puzzle_of(
+        &self,
+        flat: &[(usize, &clues::ClueRead)],
+        values: &[u32],
+    ) -> Option<Box<dyn Puzzle>> {
+        let row_count = self.clues.rows.len();
+        let mut clues: Vec<Vec<u32>> = vec![Vec::new(); row_count + self.clues.columns.len()];
+        // A 0 is a number dropped as a stray mark (see `totals_corrected`); a line left with
+        // none is empty, as a lone 0 clue says.
+        for ((line, _), &value) in flat.iter().zip(values).filter(|(_, &v)| v > 0) {
+            clues[*line].push(value);
+        }
+        let columns = clues.split_off(row_count);
+        let rows = clues;
+        let total = |lines: &[Vec<u32>]| lines.iter().flatten().sum::<u32>();
+        let fits = |lines: &[Vec<u32>], length: usize| {
+            lines.iter().all(|clue| {
+                clue.iter().sum::<u32>() as usize + clue.len().saturating_sub(1) <= length
+            })
+        };
+        let (height, width) = (rows.len(), columns.len());
+        if total(&rows) != total(&columns) || !fits(&rows, width) || !fits(&columns, height) {
+            return None;
+        }
+        Some(Box::new(Nonogram {
+            rows,
+            columns,
+            givens: self.givens.clone(),
+            goal: None,
+        }))
+    }
+
     /// The puzzle read, corrected like [`correct`] when it has no unique solution; clue
     /// totals that cannot agree (rows and columns must fill the same number of cells) are
     /// rejected before the solver is asked, and so is a grid whose edge line has no clue (see
@@ -1750,32 +1785,7 @@ impl NonogramRead {
             .flat_map(|(line, numbers)| numbers.iter().map(move |n| (line, n)))
             .collect();
         let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
-        let build = |values: &[u32]| -> Option<Box<dyn Puzzle>> {
-            let mut clues: Vec<Vec<u32>> = vec![Vec::new(); lines.len()];
-            // A 0 is a number dropped as a stray mark (see `totals_corrected`); a line left
-            // with none is empty, as a lone 0 clue says.
-            for ((line, _), &value) in flat.iter().zip(values).filter(|(_, &v)| v > 0) {
-                clues[*line].push(value);
-            }
-            let columns = clues.split_off(row_count);
-            let rows = clues;
-            let total = |lines: &[Vec<u32>]| lines.iter().flatten().sum::<u32>();
-            let fits = |lines: &[Vec<u32>], length: usize| {
-                lines.iter().all(|clue| {
-                    clue.iter().sum::<u32>() as usize + clue.len().saturating_sub(1) <= length
-                })
-            };
-            let (height, width) = (rows.len(), columns.len());
-            if total(&rows) != total(&columns) || !fits(&rows, width) || !fits(&columns, height) {
-                return None;
-            }
-            Some(Box::new(Nonogram {
-                rows,
-                columns,
-                givens: self.givens.clone(),
-                goal: None,
-            }))
-        };
+        let build = |values: &[u32]| self.puzzle_of(&flat, values);
         let alternatives: Vec<Vec<(u32, f32)>> = flat
             .iter()
             .map(|(_, n)| with_stray_ones_dropped(n))
@@ -1845,7 +1855,15 @@ impl NonogramRead {
 /// grid (a piece of its border line) read as an unsure 1 had no change to undo it.
 /// No change dearer than the line corrector's [`clue_lines::MOST_COST`] is considered: a
 /// number missed altogether has no change that restores it, and dropping a sure 1 elsewhere
-/// as a stray had balanced the totals into a wrong puzzle that solved uniquely.
+/// as a stray had balanced the totals into a wrong puzzle that solved uniquely. Nor is an
+/// alternative the classifier all but rules out (below [`LEAST_PROBABILITY`]): this corrector
+/// weighs every number read, sure ones too, and such alternatives had balanced a misread into
+/// a wrong puzzle that solved uniquely (a 15x19 photo's sure 13 made 2 and 9 made 5 beside
+/// a misread 1). Also `None` when a different set costing at most [`RIVAL_MARGIN`] more
+/// solves uniquely too, as in the grid corrector: the totals cannot tell the two apart (a
+/// 13x28 photo's unsure 8 made 9, balanced by a 3 made 1, solved uniquely and wrongly; the
+/// truth, that 8 and a 9 both made 10, cost 0.9 more), and the corrector of doubtful numbers
+/// after this one weighs the reading again.
 fn totals_corrected(
     flat: &[(usize, &clues::ClueRead)],
     row_count: usize,
@@ -1879,6 +1897,7 @@ fn totals_corrected(
             others
                 .iter()
                 .copied()
+                .filter(|&(_, p)| p >= LEAST_PROBABILITY)
                 .chain(stray)
                 .map(move |(value, p)| clue_totals::Change {
                     index,
@@ -1892,13 +1911,28 @@ fn totals_corrected(
     let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
     let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
     let mut solved = 0;
-    for (_, set) in clue_totals::agreeing_sets(&changes, difference, TOTALS_CHANGES) {
+    // The first set that solves uniquely: its cost, the values it makes, their puzzle, the set.
+    let mut first: Option<(f32, Vec<u32>, Box<dyn Puzzle>, Vec<clue_totals::Change>)> = None;
+    for (cost, set) in clue_totals::agreeing_sets(&changes, difference, TOTALS_CHANGES) {
         if solved >= TOTALS_SOLVES || deadline.expired() {
+            break;
+        }
+        if first
+            .as_ref()
+            .is_some_and(|(first_cost, ..)| cost > first_cost + RIVAL_MARGIN)
+        {
             break;
         }
         let mut tried = values.clone();
         for change in &set {
             tried[change.index] = change.value;
+        }
+        // The same numbers reached by another set (a 1 dropped or changed alike) are no rival.
+        if first
+            .as_ref()
+            .is_some_and(|(_, first_values, ..)| *first_values == tried)
+        {
+            continue;
         }
         // The totals agree now; a number may still not fit its line.
         let Some(puzzle) = build(&tried) else {
@@ -1906,21 +1940,25 @@ fn totals_corrected(
         };
         solved += 1;
         if let Ok(Outcome::Unique(_)) = puzzle.solve(&deadline) {
-            let corrections = set
-                .iter()
-                .map(|change| Correction {
-                    place: place(change.index),
-                    read: CellValue::Number(values[change.index]),
-                    corrected: match change.value {
-                        0 => CellValue::Blank,
-                        value => CellValue::Number(value),
-                    },
-                })
-                .collect();
-            return Some((puzzle, corrections));
+            if first.is_some() {
+                return None;
+            }
+            first = Some((cost, tried, puzzle, set));
         }
     }
-    None
+    let (_, _, puzzle, set) = first?;
+    let corrections = set
+        .iter()
+        .map(|change| Correction {
+            place: place(change.index),
+            read: CellValue::Number(values[change.index]),
+            corrected: match change.value {
+                0 => CellValue::Blank,
+                value => CellValue::Number(value),
+            },
+        })
+        .collect();
+    Some((puzzle, corrections))
 }
 
 /// The clues read (`flat`: each number with its line, rows first, of a grid `(height, width)`
@@ -2556,6 +2594,88 @@ mod tests {
             read: CellValue::Number(1),
             corrected: CellValue::Blank,
         }));
+    }
+
+    /// What the totals corrector makes of a nonogram read with these rows and columns: the
+    /// corrections of the set it takes, or `None`.
+    fn totals_corrections(
+        rows: Vec<Vec<clues::ClueRead>>,
+        columns: Vec<Vec<clues::ClueRead>>,
+    ) -> Option<Vec<Correction>> {
+        let read = NonogramRead {
+            clues: clues::CluesRead { rows, columns },
+            givens: Vec::new(),
+            origin: (0, 0),
+            quarter_turns: 0,
+        };
+        let flat: Vec<(usize, &clues::ClueRead)> = read
+            .clues
+            .rows
+            .iter()
+            .chain(&read.clues.columns)
+            .enumerate()
+            .flat_map(|(line, numbers)| numbers.iter().map(move |n| (line, n)))
+            .collect();
+        let alternatives: Vec<Vec<(u32, f32)>> = flat
+            .iter()
+            .map(|(_, n)| with_stray_ones_dropped(n))
+            .collect();
+        let build = |values: &[u32]| read.puzzle_of(&flat, values);
+        let place = |index: usize| format!("number {}", index + 1);
+        let row_count = read.clues.rows.len();
+        totals_corrected(&flat, row_count, &alternatives, &build, &place, None)
+            .map(|(_, corrections)| corrections)
+    }
+
+    fn clue_read(value: u32, confidence: f32, alternatives: &[(u32, f32)]) -> clues::ClueRead {
+        clues::ClueRead {
+            value,
+            confidence,
+            alternatives: alternatives.to_vec(),
+        }
+    }
+
+    #[test]
+    fn the_totals_corrector_refuses_to_choose_between_two_likely_puzzles() {
+        // #..  Rows 1, 2, 3 and columns 1, 2, 3 solve uniquely; so do columns 1, 3, 2 (the
+        // ##.  grid mirrored across its diagonal, then its last two columns swapped). Column 2's
+        // ###  2 read as 3: changing it back, or column 3's 3 to 2, makes the totals agree.
+        let sure = |value: u32| vec![clue_read(value, 1.0, &[])];
+        let rows = || vec![sure(1), sure(2), sure(3)];
+        let misread = || vec![clue_read(3, 0.6, &[(2, 0.3)])];
+        let corrected = |column_3: clues::ClueRead| {
+            totals_corrections(rows(), vec![sure(1), misread(), vec![column_3]])
+        };
+        // Column 3's 2 costs ln(0.8/0.1) = 2.08, within the rival margin of the truth's ln 2.
+        assert_eq!(corrected(clue_read(3, 0.8, &[(2, 0.1)])), None);
+        // At ln(0.95/0.05) = 2.94 it is no rival.
+        let Some(corrections) = corrected(clue_read(3, 0.95, &[(2, 0.05)])) else {
+            panic!("the cheaper set is taken when no other comes near");
+        };
+        assert_eq!(
+            corrections,
+            [Correction {
+                place: "number 5".into(),
+                read: CellValue::Number(3),
+                corrected: CellValue::Number(2),
+            }]
+        );
+    }
+
+    #[test]
+    fn the_totals_corrector_leaves_readings_the_classifier_all_but_rules_out() {
+        // The grid above, column 2's 2 read as 3 at 0.15: cheap to change, unless the
+        // classifier gave the 2 less than its floor.
+        let sure = |value: u32| vec![clue_read(value, 1.0, &[])];
+        let corrected = |two: f32| {
+            let column_2 = vec![clue_read(3, 0.15, &[(2, two)])];
+            totals_corrections(
+                vec![sure(1), sure(2), sure(3)],
+                vec![sure(1), column_2, sure(3)],
+            )
+        };
+        assert_eq!(corrected(0.012).map(|c| c.len()), Some(1));
+        assert_eq!(corrected(0.005), None);
     }
 
     #[test]
