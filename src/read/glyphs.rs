@@ -677,23 +677,13 @@ fn kept_components(ink: &mut [bool], w: usize, h: usize, side: f32) -> Vec<Compo
         let (x, y) = (i % w, i / w);
         x >= inset && y >= inset && x + inset < w && y + inset < h
     };
-    // A thin stroke from side to side is a line, however far into the cell it runs: a curled
-    // page's grid wall crossing a maze cell's crop at a slant, kept, was read with the 2 below
-    // it as a 7.
-    let across_the_crop = |c: &Component| {
-        let b = c.bounds;
-        let area = c.pixels.len() as f32;
-        let thin = |length: f32, across: f32| area / length <= side / 7.0 && across <= 0.3 * length;
-        (b.x0 == 0 && b.x1 as usize == w && thin(c.width() as f32, c.height() as f32))
-            || (b.y0 == 0 && b.y1 as usize == h && thin(c.height() as f32, c.width() as f32))
-    };
     for component in components(ink, w, h) {
         let b = component.bounds;
         if !(b.x0 == 0 || b.y0 == 0 || b.x1 as usize == w || b.y1 as usize == h) {
             continue;
         }
         let inside = component.pixels.iter().filter(|&&i| interior(i)).count();
-        let keep_inside = inside as f32 >= side * side / 150.0 && !across_the_crop(&component);
+        let keep_inside = inside as f32 >= side * side / 150.0;
         for &i in &component.pixels {
             if !keep_inside || !interior(i) {
                 ink[i] = false;
@@ -1124,27 +1114,6 @@ mod tests {
                     }
                 }
             }
-        }
-    }
-
-    #[test]
-    fn a_slanted_wall_across_the_crop_is_not_read_with_the_digit_below_it() {
-        // A cell's top wall crossing its crop at a slant, from a fifth of the way down at the
-        // left to a tenth at the right: deeper than the border band, apart from the 2.
-        for font in FontName::EVERY {
-            let plain = printed(64, "2", font, false, 3);
-            let mut walled = plain.clone();
-            for x in 0..64u32 {
-                let y = 13.0 - 7.0 * x as f32 / 63.0;
-                for dy in 0..2 {
-                    walled.put_pixel(x, y as u32 + dy, Luma([30]));
-                }
-            }
-            let bounds = |cell: &GrayImage| match read_cell(cell) {
-                CellContent::Glyphs(found) => found.iter().map(|g| g.bounds).collect::<Vec<_>>(),
-                other => panic!("{font:?}: {other:?}"),
-            };
-            assert_eq!(bounds(&walled), bounds(&plain), "{font:?}");
         }
     }
 
