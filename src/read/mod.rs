@@ -1844,6 +1844,10 @@ impl NonogramRead {
     }
 }
 
+/// A set of changes to a nonogram's clue numbers that makes it solve uniquely: its cost, the
+/// numbers it makes, their puzzle and the set.
+type UniqueSet = (f32, Vec<u32>, Box<dyn Puzzle>, Vec<clue_totals::Change>);
+
 /// The clues read (`flat`: each number with its line, rows first, `row_count` of them) with the
 /// cheapest set of changes among their `alternatives` that makes the row and column totals
 /// agree and the puzzle (made by `build`) solve uniquely; `None` when the totals agree as read
@@ -1911,8 +1915,7 @@ fn totals_corrected(
     let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
     let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
     let mut solved = 0;
-    // The first set that solves uniquely: its cost, the values it makes, their puzzle, the set.
-    let mut first: Option<(f32, Vec<u32>, Box<dyn Puzzle>, Vec<clue_totals::Change>)> = None;
+    let mut first: Option<UniqueSet> = None;
     for (cost, set) in clue_totals::agreeing_sets(&changes, difference, TOTALS_CHANGES) {
         if solved >= TOTALS_SOLVES || deadline.expired() {
             break;
