@@ -1727,8 +1727,19 @@ impl NonogramRead {
         }
     }
 
+    /// Every clue number read with its line (rows first, then columns), in reading order.
+    fn numbers_with_lines(&self) -> Vec<(usize, &clues::ClueRead)> {
+        self.clues
+            .rows
+            .iter()
+            .chain(&self.clues.columns)
+            .enumerate()
+            .flat_map(|(line, numbers)| numbers.iter().map(move |n| (line, n)))
+            .collect()
+    }
+
     /// The nonogram whose clue numbers are `values`, one for each of `flat`'s numbers (each
-    /// with its line, rows first); `None` when the rows' and columns' totals differ or a clue
+    /// with its line, rows first, as [`NonogramRead::numbers_with_lines`] gives them); `None` when the rows' and columns' totals differ or a clue
     /// is longer than its line.
     fn puzzle_of(
         &self,
@@ -1776,14 +1787,8 @@ impl NonogramRead {
                  beyond the printed grid, or the clues were not found"
             )));
         }
-        let lines: Vec<&Vec<clues::ClueRead>> =
-            self.clues.rows.iter().chain(&self.clues.columns).collect();
         let row_count = self.clues.rows.len();
-        let flat: Vec<(usize, &clues::ClueRead)> = lines
-            .iter()
-            .enumerate()
-            .flat_map(|(line, numbers)| numbers.iter().map(move |n| (line, n)))
-            .collect();
+        let flat = self.numbers_with_lines();
         let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
         let build = |values: &[u32]| self.puzzle_of(&flat, values);
         let alternatives: Vec<Vec<(u32, f32)>> = flat
@@ -1827,7 +1832,7 @@ impl NonogramRead {
         }
         if let Some(corrected) = lines_corrected(
             &flat,
-            (row_count, lines.len() - row_count),
+            (row_count, self.clues.columns.len()),
             &self.givens,
             &alternatives,
             &place,
@@ -2611,14 +2616,7 @@ mod tests {
             origin: (0, 0),
             quarter_turns: 0,
         };
-        let flat: Vec<(usize, &clues::ClueRead)> = read
-            .clues
-            .rows
-            .iter()
-            .chain(&read.clues.columns)
-            .enumerate()
-            .flat_map(|(line, numbers)| numbers.iter().map(move |n| (line, n)))
-            .collect();
+        let flat = read.numbers_with_lines();
         let alternatives: Vec<Vec<(u32, f32)>> = flat
             .iter()
             .map(|(_, n)| with_stray_ones_dropped(n))
