@@ -12,6 +12,7 @@
 //!     [--photos N]     also train on glyphs the reader cuts from N generated photos
 //!     [--photo-seed S] seed of the first photo (at least 1,000,000: the dev sets use lower)
 //!     [--photo-kind K] generate photos of this kind only (e.g. nonogram), presets in turn
+//!     [--photo-preset P]  generate photos in this preset only (scan, photo or hard)
 //!     [--photo-weight W]  train on each harvested glyph W times (default 1)
 //!     [--photo-dir D]  where the photos are written (default a temporary folder, removed);
 //!                      photos already there from an earlier run are read, not made again
@@ -73,6 +74,7 @@ struct Args {
     photo_seed: u64,
     photo_dir: Option<String>,
     photo_kinds: Vec<&'static str>,
+    photo_presets: Vec<Preset>,
     photo_weight: usize,
     from: Option<String>,
     learning_rate: f32,
@@ -97,6 +99,7 @@ fn parse_args() -> Result<Args, String> {
         photo_seed: FIRST_PHOTO_SEED,
         photo_dir: None,
         photo_kinds: dataset::KINDS.to_vec(),
+        photo_presets: Preset::ALL.to_vec(),
         photo_weight: 1,
         from: None,
         learning_rate: 2e-3,
@@ -124,6 +127,12 @@ fn parse_args() -> Result<Args, String> {
                 args.photo_kinds = vec![*known.ok_or(format!(
                     "--photo-kind {kind}: give one of {}",
                     dataset::KINDS.join(", ")
+                ))?];
+            }
+            "--photo-preset" => {
+                let name = value()?;
+                args.photo_presets = vec![Preset::from_name(&name).ok_or(format!(
+                    "--photo-preset {name}: give one of scan, photo, hard"
                 ))?];
             }
             "--photo-weight" => args.photo_weight = number(value()?)?.max(1) as usize,
@@ -257,21 +266,28 @@ fn harvest(args: &Args) -> Result<Vec<LabelledGlyph>, String> {
         None => std::env::temp_dir().join(format!("train_digits-{}", std::process::id())),
     };
     // Each thread makes whole turns of kinds and presets, so the mix is as one run would make.
-    let turn = args.photo_kinds.len() * Preset::ALL.len();
+    let turn = args.photo_kinds.len() * args.photo_presets.len();
     let turns = args.photos.div_ceil(turn);
     let share = turns.div_ceil(args.threads) * turn;
-    // Another mix of kinds makes other photos from the same seeds: keep them apart.
-    let part_name = match &args.photo_kinds[..] {
+    // Another mix of kinds or presets makes other photos from the same seeds: keep them apart.
+    let kind_name = match &args.photo_kinds[..] {
         [kind] => format!("-{kind}"),
         _ => String::new(),
     };
+    let preset_name = match &args.photo_presets[..] {
+        [preset] => format!("-{}", preset.name()),
+        _ => String::new(),
+    };
+    let part_name = kind_name + &preset_name;
     let parts: Vec<Result<Harvest, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..args.threads)
             .map(|t| {
                 let count = share.min(args.photos.saturating_sub(t * share));
                 let first = args.photo_seed + (t * share) as u64;
                 let dir = dir.join(format!("part{t}{part_name}"));
-                scope.spawn(move || harvest_part(&dir, count, first, &args.photo_kinds))
+                scope.spawn(move || {
+                    harvest_part(&dir, count, first, &args.photo_kinds, &args.photo_presets)
+                })
             })
             .collect();
         handles
@@ -348,6 +364,7 @@ fn harvest_part(
     count: usize,
     first: u64,
     kinds: &[&'static str],
+    presets: &[Preset],
 ) -> Result<Harvest, String> {
     let mut harvest = Harvest::default();
     if count == 0 {
@@ -361,7 +378,7 @@ fn harvest_part(
         Vec::new()
     };
     if photos.len() != count {
-        dataset::generate_kinds(dir, count, first, kinds).map_err(|e| e.to_string())?;
+        dataset::generate_kinds(dir, count, first, kinds, presets).map_err(|e| e.to_string())?;
         photos = listed(dir)?;
     }
     let held_out: Vec<&str> = typefaces::HELD_OUT.iter().map(|face| face.name()).collect();

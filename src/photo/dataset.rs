@@ -87,27 +87,28 @@ pub fn write_samples(dir: &Path) -> Result<Vec<Written>, PhotoError> {
 /// Writes `count` samples with seeds from `first_seed`, kinds and presets taken in turn and
 /// puzzles varied by the seed, to `dir`.
 pub fn generate(dir: &Path, count: usize, first_seed: u64) -> Result<Vec<Written>, PhotoError> {
-    generate_kinds(dir, count, first_seed, &KINDS)
+    generate_kinds(dir, count, first_seed, &KINDS, &Preset::ALL)
 }
 
-/// [`generate`] with only `kinds` (names from [`KINDS`]) taken in turn, the presets in turn
-/// after each round of them: a trainer that wants one kind's photos makes no others. No kinds
-/// make no photos.
+/// [`generate`] with only `kinds` (names from [`KINDS`]) taken in turn, and `presets` in turn
+/// after each round of them: a trainer that wants one kind's photos, or one preset's, makes no
+/// others. No kinds or no presets make no photos.
 pub fn generate_kinds(
     dir: &Path,
     count: usize,
     first_seed: u64,
     kinds: &[&'static str],
+    presets: &[Preset],
 ) -> Result<Vec<Written>, PhotoError> {
     create_dir(dir)?;
-    if kinds.is_empty() {
+    if kinds.is_empty() || presets.is_empty() {
         return Ok(Vec::new());
     }
     (0..count)
         .map(|i| {
             let seed = first_seed + i as u64;
             let kind = kinds[i % kinds.len()];
-            let preset = Preset::ALL[(i / kinds.len()) % 3];
+            let preset = presets[(i / kinds.len()) % presets.len()];
             let puzzle = variant(kind, &mut Rng::new(seed ^ 0xA5A5))?;
             let options = PhotoOptions {
                 preset,
@@ -447,13 +448,23 @@ mod tests {
     #[test]
     fn generating_one_kind_takes_the_presets_in_turn() {
         let dir = std::env::temp_dir().join(format!("gridsight-kinds-test-{}", std::process::id()));
-        let written = generate_kinds(&dir, 2, 5, &["nonogram"]).unwrap();
+        let written = generate_kinds(&dir, 2, 5, &["nonogram"], &Preset::ALL).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         let made: Vec<_> = written.iter().map(|w| (w.kind, w.preset)).collect();
         assert_eq!(
             made,
             [("nonogram", Preset::ALL[0]), ("nonogram", Preset::ALL[1])]
         );
+    }
+
+    #[test]
+    fn generating_one_preset_makes_no_other() {
+        let dir =
+            std::env::temp_dir().join(format!("gridsight-preset-test-{}", std::process::id()));
+        let written = generate_kinds(&dir, 2, 5, &["sudoku"], &[Preset::Photo]).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let made: Vec<_> = written.iter().map(|w| (w.kind, w.preset)).collect();
+        assert_eq!(made, [("sudoku", Preset::Photo), ("sudoku", Preset::Photo)]);
     }
 
     #[test]
