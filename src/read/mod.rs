@@ -1598,41 +1598,84 @@ fn first_unique<V: Copy + PartialEq>(
     // Stable, so equal costs keep fewer changes and less doubtful values first.
     candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
     let most_cost = most_set_cost();
-    let mut found: Option<(f32, Vec<V>, Corrected<V>)> = None;
-    for (cost, picks) in candidates
+    let sets = candidates
         .into_iter()
         .take_while(|&(cost, _)| cost <= most_cost)
         .take(MOST_TRIES)
-    {
-        if let Some((first_cost, _, _)) = &found {
-            if cost > first_cost + rival_margin.unwrap_or(0.0) {
+        .map(|(cost, picks)| {
+            let changes: Vec<(usize, V)> = picks
+                .iter()
+                .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
+                .collect();
+            let mut tried = values.to_vec();
+            for &(index, value) in &changes {
+                tried[index] = value;
+            }
+            (cost, tried, changes)
+        });
+    unique_without_rival(sets, rival_margin.unwrap_or(0.0), |tried| {
+        match unique(tried) {
+            Some(puzzle) => {
+                let settled = rival_margin.is_none() || !puzzle.ambiguity_matters();
+                Tried::Unique(puzzle, settled)
+            }
+            None => Tried::NotUnique,
+        }
+    })
+}
+
+/// What a set of changes tried by [`unique_without_rival`] made.
+enum Tried {
+    /// A budget ran out: try no more sets.
+    Stop,
+    /// No puzzle, or one without exactly one solution.
+    NotUnique,
+    /// A puzzle with one solution; settled when no rival need be looked for.
+    Unique(Box<dyn Puzzle>, bool),
+}
+
+/// The first of `sets` (cheapest first: each its cost, the values it makes and what it
+/// carries) whose values `try_values` finds make a puzzle with one solution, with what it
+/// carries; `None` when none does, or when a set with other values costing at most `margin`
+/// more does too: the reading could be either puzzle. Values reached again by another set
+/// are no rival. The correctors of grids and of nonogram totals share this rule.
+fn unique_without_rival<V: PartialEq, T>(
+    sets: impl IntoIterator<Item = (f32, Vec<V>, T)>,
+    margin: f32,
+    mut try_values: impl FnMut(&[V]) -> Tried,
+) -> Option<(Box<dyn Puzzle>, T)> {
+    struct Found<V, T> {
+        cost: f32,
+        values: Vec<V>,
+        puzzle: Box<dyn Puzzle>,
+        carried: T,
+    }
+    let mut found: Option<Found<V, T>> = None;
+    for (cost, values, carried) in sets {
+        if let Some(first) = &found {
+            if cost > first.cost + margin {
                 break;
             }
-        }
-        let changes: Vec<(usize, V)> = picks
-            .iter()
-            .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
-            .collect();
-        let mut tried = values.to_vec();
-        for &(index, value) in &changes {
-            tried[index] = value;
-        }
-        // The same values reached by other changes (a value listed twice among a cell's
-        // alternatives) are no rival.
-        if matches!(&found, Some((_, first, _)) if *first == tried) {
-            continue;
-        }
-        if let Some(puzzle) = unique(&tried) {
-            if found.is_some() {
-                return None;
+            if first.values == values {
+                continue;
             }
-            if rival_margin.is_none() || !puzzle.ambiguity_matters() {
-                return Some((puzzle, changes));
+        }
+        match try_values(&values) {
+            Tried::Stop => break,
+            Tried::NotUnique => {}
+            Tried::Unique(_, _) if found.is_some() => return None,
+            Tried::Unique(puzzle, true) => return Some((puzzle, carried)),
+            Tried::Unique(puzzle, false) => {
+                found = Some(Found {
+                    cost,
+                    values,
+                    puzzle,
+                    carried,
+                })
             }
-            found = Some((cost, tried, (puzzle, changes)));
         }
     }
-    found.map(|(_, _, corrected)| corrected)
+    found.map(|first| (first.puzzle, first.carried))
 }
 
 /// A nonogram as read from a photo: the clues beside its grid and the black given cells in it.
@@ -1849,10 +1892,6 @@ impl NonogramRead {
     }
 }
 
-/// A set of changes to a nonogram's clue numbers that makes it solve uniquely: its cost, the
-/// numbers it makes, their puzzle and the set.
-type UniqueSet = (f32, Vec<u32>, Box<dyn Puzzle>, Vec<clue_totals::Change>);
-
 /// The clues read (`flat`: each number with its line, rows first, `row_count` of them) with the
 /// cheapest set of changes among their `alternatives` that makes the row and column totals
 /// agree and the puzzle (made by `build`) solve uniquely; `None` when the totals agree as read
@@ -1920,41 +1959,29 @@ fn totals_corrected(
     let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
     let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
     let mut solved = 0;
-    let mut first: Option<UniqueSet> = None;
-    for (cost, set) in clue_totals::agreeing_sets(&changes, difference, TOTALS_CHANGES) {
+    let sets = clue_totals::agreeing_sets(&changes, difference, TOTALS_CHANGES)
+        .into_iter()
+        .map(|(cost, set)| {
+            let mut tried = values.clone();
+            for change in &set {
+                tried[change.index] = change.value;
+            }
+            (cost, tried, set)
+        });
+    let (puzzle, set) = unique_without_rival(sets, RIVAL_MARGIN, |tried| {
         if solved >= TOTALS_SOLVES || deadline.expired() {
-            break;
-        }
-        if first
-            .as_ref()
-            .is_some_and(|(first_cost, ..)| cost > first_cost + RIVAL_MARGIN)
-        {
-            break;
-        }
-        let mut tried = values.clone();
-        for change in &set {
-            tried[change.index] = change.value;
-        }
-        // The same numbers reached by another set (a 1 dropped or changed alike) are no rival.
-        if first
-            .as_ref()
-            .is_some_and(|(_, first_values, ..)| *first_values == tried)
-        {
-            continue;
+            return Tried::Stop;
         }
         // The totals agree now; a number may still not fit its line.
-        let Some(puzzle) = build(&tried) else {
-            continue;
+        let Some(puzzle) = build(tried) else {
+            return Tried::NotUnique;
         };
         solved += 1;
-        if let Ok(Outcome::Unique(_)) = puzzle.solve(&deadline) {
-            if first.is_some() {
-                return None;
-            }
-            first = Some((cost, tried, puzzle, set));
+        match puzzle.solve(&deadline) {
+            Ok(Outcome::Unique(_)) => Tried::Unique(puzzle, false),
+            _ => Tried::NotUnique,
         }
-    }
-    let (_, _, puzzle, set) = first?;
+    })?;
     let corrections = set
         .iter()
         .map(|change| Correction {
