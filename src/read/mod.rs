@@ -1607,11 +1607,7 @@ fn first_unique<V: Copy + PartialEq>(
                 .iter()
                 .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
                 .collect();
-            let mut tried = values.to_vec();
-            for &(index, value) in &changes {
-                tried[index] = value;
-            }
-            (cost, tried, changes)
+            (cost, with_changes(values, changes.iter().copied()), changes)
         });
     unique_without_rival(sets, rival_margin.unwrap_or(0.0), |tried| {
         match unique(tried) {
@@ -1622,6 +1618,15 @@ fn first_unique<V: Copy + PartialEq>(
             None => Tried::NotUnique,
         }
     })
+}
+
+/// `values` with each `(index, value)` of `changes` put in.
+fn with_changes<V: Copy>(values: &[V], changes: impl IntoIterator<Item = (usize, V)>) -> Vec<V> {
+    let mut changed = values.to_vec();
+    for (index, value) in changes {
+        changed[index] = value;
+    }
+    changed
 }
 
 /// What a set of changes tried by [`unique_without_rival`] made.
@@ -1962,10 +1967,7 @@ fn totals_corrected(
     let sets = clue_totals::agreeing_sets(&changes, difference, TOTALS_CHANGES)
         .into_iter()
         .map(|(cost, set)| {
-            let mut tried = values.clone();
-            for change in &set {
-                tried[change.index] = change.value;
-            }
+            let tried = with_changes(&values, set.iter().map(|c| (c.index, c.value)));
             (cost, tried, set)
         });
     let (puzzle, set) = unique_without_rival(sets, RIVAL_MARGIN, |tried| {
@@ -2038,6 +2040,9 @@ fn lines_corrected(
         .zip(&alive)
         .map(|(line, kept)| &line[kept[0]])
         .collect();
+    if picked.iter().map(|reading| reading.cost).sum::<f32>() > most_set_cost() {
+        return None;
+    }
     let clues: Vec<Vec<u32>> = picked.iter().map(|reading| reading.clue()).collect();
     let mut rows = clues;
     let columns = rows.split_off(height);
@@ -2058,8 +2063,7 @@ fn lines_corrected(
             corrected: now.map_or(CellValue::Blank, CellValue::Number),
         })
         .collect();
-    let cost: f32 = picked.iter().map(|reading| reading.cost).sum();
-    if corrections.is_empty() || cost > most_set_cost() {
+    if corrections.is_empty() {
         return None;
     }
     let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
