@@ -199,23 +199,24 @@ fn clues_beside_a_bent_row_are_read_along_its_bend() {
 }
 
 #[test]
-fn only_a_number_read_as_1_is_dropped_as_a_stray_mark() {
+fn a_number_read_as_a_digit_other_than_1_more_than_half_surely_is_not_dropped_as_a_stray_mark() {
     // Row 4's first 1, blurred at the clue band's outer edge, reads as a 6 (0.44, then 1), and
     // a box line's remnant in row 3 reads as a sure extra 1. The line corrector dropped the 6
     // as a stray mark, which balanced the extra 1, and that wrong puzzle solved uniquely with
-    // exit 0. Marks beyond the clues are pieces of lines and read as 1; a 6 is a digit. Now
-    // each clue box keeps the surer of its two readings, the remnant reads blank and the 1
-    // and 6 as printed: a misread elsewhere is corrected and the photo reads exactly (row 15's
-    // first 8, read as a 9 and corrected too before the digit model's fine-tune, reads right).
+    // exit 0. Marks beyond the clues are pieces of lines, read as 1, or blots read as any
+    // digit under 0.5 (that 6 would pass for one). Now each clue box keeps the surer of its two
+    // readings, the remnant reads blank and the 1 and 6 as printed: a misread elsewhere is
+    // corrected and the photo reads exactly (row 15's first 8, read as a 9 and corrected too
+    // before the digit model's fine-tune, reads right).
     let (report, truth) = solved("nonogram-29x22.non", 1);
     assert_read_exactly_with(
         &report,
         &truth,
         &["row 21 clue 4: read 11, corrected to 13"],
     );
-    // Here a 2 read at 0.54 beyond row 25's clues was dropped (it was a mark), and with it an
-    // 11 at the page's curled edge, read as 1 and 3, made 1 9 and a sure 3 elsewhere 2: exit 0
-    // on a wrong puzzle. Without the drop the reading is refused.
+    // Here a 2 read at 0.54 (surer than a blot) beyond row 25's clues was dropped (it was a
+    // mark), and with it an 11 at the page's curled edge, read as 1 and 3, made 1 9 and a sure
+    // 3 elsewhere 2: exit 0 on a wrong puzzle. Without the drop the reading is refused.
     assert_photographed_and_refused(
         &test_data("nonogram-13x28.non"),
         ruled("photo"),

@@ -1947,7 +1947,7 @@ fn totals_corrected(
         .zip(alternatives)
         .enumerate()
         .flat_map(|(index, (&(line, n), others))| {
-            let stray = (at_an_end(index) && clue_lines::could_be_stray(n.value))
+            let stray = (at_an_end(index) && clue_lines::could_be_stray(n.value, n.confidence))
                 .then_some((0, clue_lines::stray_probability(n.confidence)));
             others
                 .iter()
