@@ -2664,13 +2664,7 @@ mod tests {
         let unsure = |value: u32, confidence: f32, truth: u32, p: f32| {
             clue_read(value, confidence, &[(truth, p), (value + 1, 0.05)])
         };
-        let (puzzle, corrections) = misread_a(&unsure).correct(None).expect("corrected");
-        let puzzle = puzzle
-            .as_any()
-            .downcast_ref::<Nonogram>()
-            .expect("a nonogram");
-        assert_eq!(puzzle.rows, truth_rows);
-        assert_eq!(puzzle.columns, truth_columns);
+        let corrections = corrected_to(&misread_a(&unsure), &truth_rows, &truth_columns);
         assert_eq!(corrections.len(), 5);
         assert!(corrections.contains(&Correction {
             place: "row 2 clue 1".into(),
@@ -2747,14 +2741,24 @@ mod tests {
             origin: (0, 0),
             quarter_turns: 0,
         };
+        let corrections = corrected_to(&read, &truth_rows, &truth_columns);
+        assert_eq!(corrections.len(), 4, "{corrections:?}");
+    }
+
+    /// The corrections that make `read` the nonogram of `rows` and `columns`, which it must.
+    fn corrected_to(
+        read: &NonogramRead,
+        rows: &[Vec<u32>],
+        columns: &[Vec<u32>],
+    ) -> Vec<Correction> {
         let (puzzle, corrections) = read.correct(None).expect("corrected");
         let puzzle = puzzle
             .as_any()
             .downcast_ref::<Nonogram>()
             .expect("a nonogram");
-        assert_eq!(puzzle.rows, truth_rows);
-        assert_eq!(puzzle.columns, truth_columns);
-        assert_eq!(corrections.len(), 4, "{corrections:?}");
+        assert_eq!(puzzle.rows, rows);
+        assert_eq!(puzzle.columns, columns);
+        corrections
     }
 
     /// What the totals corrector makes of a nonogram read with these rows and columns: the
