@@ -1701,7 +1701,8 @@ const DOUBTFUL_CLUES: usize = 12;
 /// How many clue numbers the corrector may change at once.
 const CLUE_CHANGES: usize = 2;
 /// How many clue numbers may change at once to make the row and column totals agree, how many
-/// of those sets the solver is asked about, and for how long in all (see [`clue_totals`]).
+/// of those sets the solver is asked about, and for how long in all (see [`clue_totals`]); the
+/// line corrector's sets of other readings have the same budget (see [`lines_corrected`]).
 const TOTALS_CHANGES: usize = 3;
 const TOTALS_SOLVES: usize = 400;
 const TOTALS_TIME: Duration = Duration::from_secs(1);
