@@ -1804,24 +1804,7 @@ impl NonogramRead {
         for ((line, _), &value) in flat.iter().zip(values).filter(|(_, &v)| v > 0) {
             clues[*line].push(value);
         }
-        let columns = clues.split_off(row_count);
-        let rows = clues;
-        let total = |lines: &[Vec<u32>]| lines.iter().flatten().sum::<u32>();
-        let fits = |lines: &[Vec<u32>], length: usize| {
-            lines.iter().all(|clue| {
-                clue.iter().sum::<u32>() as usize + clue.len().saturating_sub(1) <= length
-            })
-        };
-        let (height, width) = (rows.len(), columns.len());
-        if total(&rows) != total(&columns) || !fits(&rows, width) || !fits(&columns, height) {
-            return None;
-        }
-        Some(Box::new(Nonogram {
-            rows,
-            columns,
-            givens: self.givens.clone(),
-            goal: None,
-        }))
+        nonogram_of_lines(clues, row_count, &self.givens).map(|puzzle| Box::new(puzzle) as _)
     }
 
     /// The puzzle read, corrected like [`correct`] when it has no unique solution; clue
@@ -2046,6 +2029,17 @@ fn lines_corrected(
     let alive = clue_lines::narrow((height, width), givens, &readings).ok()?;
     // Each line's cheapest reading left, its other readings left priced by how much dearer.
     let picked: Vec<usize> = alive.iter().map(|kept| kept[0]).collect();
+    let cost_of = |chosen: &[usize]| -> f32 {
+        chosen
+            .iter()
+            .enumerate()
+            .map(|(line, &i)| readings[line][i].cost)
+            .sum()
+    };
+    // Every other set costs more: a reading too dear already is refused before any solving.
+    if cost_of(&picked) > most_set_cost() {
+        return None;
+    }
     let choices: Vec<Choice<usize>> = alive
         .iter()
         .enumerate()
@@ -2061,23 +2055,17 @@ fn lines_corrected(
     let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
     let solves = std::cell::Cell::new(0);
     let build = |chosen: &[usize]| -> Option<Box<dyn Puzzle>> {
-        let mut rows: Vec<Vec<u32>> = chosen
+        let lines: Vec<Vec<u32>> = chosen
             .iter()
             .enumerate()
             .map(|(line, &i)| readings[line][i].clue())
             .collect();
-        let columns = rows.split_off(height);
-        let total = |lines: &[Vec<u32>]| lines.iter().flatten().sum::<u32>();
-        if total(&rows) != total(&columns) || solves.get() >= TOTALS_SOLVES || deadline.expired() {
+        let puzzle = nonogram_of_lines(lines, height, givens)?;
+        if solves.get() >= TOTALS_SOLVES || deadline.expired() {
             return None;
         }
         solves.set(solves.get() + 1);
-        Some(Box::new(Nonogram {
-            rows,
-            columns,
-            givens: givens.to_vec(),
-            goal: None,
-        }))
+        Some(Box::new(puzzle))
     };
     let (puzzle, changes) = first_unique(
         &picked,
@@ -2088,12 +2076,7 @@ fn lines_corrected(
         Some(RIVAL_MARGIN),
     )?;
     let chosen = with_changes(&picked, changes);
-    let cost: f32 = chosen
-        .iter()
-        .enumerate()
-        .map(|(line, &i)| readings[line][i].cost)
-        .sum();
-    if cost > most_set_cost() {
+    if cost_of(&chosen) > most_set_cost() {
         return None;
     }
     let corrections: Vec<Correction> = members
@@ -2112,6 +2095,34 @@ fn lines_corrected(
         return None;
     }
     Some((puzzle, corrections))
+}
+
+/// The nonogram of clue `lines` (the `row_count` rows first, then the columns) with black
+/// `givens`; `None` when the rows' and columns' totals differ or a clue is longer than its
+/// line, which no printed nonogram has.
+fn nonogram_of_lines(
+    mut lines: Vec<Vec<u32>>,
+    row_count: usize,
+    givens: &[(usize, usize)],
+) -> Option<Nonogram> {
+    let columns = lines.split_off(row_count);
+    let rows = lines;
+    let total = |lines: &[Vec<u32>]| lines.iter().flatten().sum::<u32>();
+    let fits = |lines: &[Vec<u32>], length: usize| {
+        lines
+            .iter()
+            .all(|clue| clue.iter().sum::<u32>() as usize + clue.len().saturating_sub(1) <= length)
+    };
+    let (height, width) = (rows.len(), columns.len());
+    if total(&rows) != total(&columns) || !fits(&rows, width) || !fits(&columns, height) {
+        return None;
+    }
+    Some(Nonogram {
+        rows,
+        columns,
+        givens: givens.to_vec(),
+        goal: None,
+    })
 }
 
 /// How much less likely than its reading a number is taken to be without a leading or
