@@ -149,13 +149,59 @@ fn fits(clue: &[u32], length: usize) -> bool {
 
 /// For each line (rows top first, then columns left first) of a `height` x `width` grid with
 /// the `givens` filled, which of its `readings` stay possible (cheapest first) once every
-/// line's cells fit one of its possible readings, narrowed to a fixpoint. `Err` names the first
-/// line left with no reading: that line's or a crossing line's true reading was not among its
-/// readings.
+/// line's cells fit one of its possible readings, narrowed to a fixpoint; then each reading
+/// left of a line with more than one is tried alone, and dropped when narrowing so leaves
+/// some line no reading (a misread line's reading as read fits the cells the crossing lines
+/// leave it while they keep theirs open, but not the truth of a crossing line). `Err` names
+/// the first line left with no reading: that line's or a crossing line's true reading was
+/// not among its readings.
 pub fn narrow(
     (height, width): (usize, usize),
     givens: &[(usize, usize)],
     readings: &[Vec<LineReading>],
+) -> Result<Vec<Vec<usize>>, usize> {
+    let all: Vec<Vec<usize>> = readings
+        .iter()
+        .map(|line| (0..line.len()).collect())
+        .collect();
+    let mut alive = narrow_from((height, width), givens, readings, all)?;
+    loop {
+        let mut changed = false;
+        for line in 0..alive.len() {
+            if alive[line].len() < 2 {
+                continue;
+            }
+            let before = alive[line].len();
+            let kept: Vec<usize> = alive[line]
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    let mut tried = alive.clone();
+                    tried[line] = vec![i];
+                    narrow_from((height, width), givens, readings, tried).is_ok()
+                })
+                .collect();
+            if kept.is_empty() {
+                return Err(line);
+            }
+            if kept.len() < before {
+                alive[line] = kept;
+                alive = narrow_from((height, width), givens, readings, alive)?;
+                changed = true;
+            }
+        }
+        if !changed {
+            return Ok(alive);
+        }
+    }
+}
+
+/// [`narrow`]'s first step, from the readings `alive` of each line.
+fn narrow_from(
+    (height, width): (usize, usize),
+    givens: &[(usize, usize)],
+    readings: &[Vec<LineReading>],
+    mut alive: Vec<Vec<usize>>,
 ) -> Result<Vec<Vec<usize>>, usize> {
     let mut grid = vec![UNKNOWN; height * width];
     for &(r, c) in givens {
@@ -166,10 +212,6 @@ pub fn narrow(
     let clues: Vec<Vec<Vec<u32>>> = readings
         .iter()
         .map(|line| line.iter().map(LineReading::clue).collect())
-        .collect();
-    let mut alive: Vec<Vec<usize>> = readings
-        .iter()
-        .map(|line| (0..line.len()).collect())
         .collect();
     let cell_index = |line: usize, k: usize| {
         if line < height {
@@ -312,5 +354,65 @@ mod tests {
         let mut broken = readings.clone();
         broken[3] = vec![reading(&[2, 2])];
         assert_eq!(narrow((3, 3), &[], &broken), Err(3));
+    }
+
+    #[test]
+    fn each_reading_left_is_tried_alone_and_dropped_when_the_lines_cannot_fit_it() {
+        // .#######
+        // ####.#..
+        // .....###
+        // #..##.##
+        // .######.
+        // ..#..#..
+        // .#...##.
+        // ##..###.
+        // Read with row 3's 3 as 1 and row 2's 1 as 3, column 7's 1 and 3 the other way round,
+        // each at 0.6 against the truth's 0.35: each line's reading as read fits the cells its
+        // crossing lines leave it, one line at a time, and was kept as the cheapest; tried
+        // alone, each leaves some line no reading.
+        let rows: Vec<Vec<u32>> = vec![
+            vec![7],
+            vec![4, 1],
+            vec![3],
+            vec![1, 2, 2],
+            vec![6],
+            vec![1, 1],
+            vec![1, 2],
+            vec![2, 3],
+        ];
+        let columns: Vec<Vec<u32>> = vec![
+            vec![1, 1, 1],
+            vec![2, 1, 2],
+            vec![2, 2],
+            vec![2, 2],
+            vec![1, 2, 1],
+            vec![3, 4],
+            vec![1, 3, 2],
+            vec![1, 2],
+        ];
+        let mut lines: Vec<Vec<NumberRead>> = rows
+            .iter()
+            .chain(&columns)
+            .map(|line| line.iter().map(|&value| sure(value)).collect())
+            .collect();
+        let misread = |value: u32, truth: u32| unsure(value, 0.6, &[(truth, 0.35)]);
+        lines[2][0] = misread(1, 3);
+        lines[1][1] = misread(3, 1);
+        lines[14][0] = misread(3, 1);
+        lines[14][1] = misread(1, 3);
+        let readings: Vec<Vec<LineReading>> = lines
+            .iter()
+            .map(|line| line_readings(line, 8, &cost))
+            .collect();
+        let alive = narrow((8, 8), &[], &readings).expect("the truth is among the readings");
+        let left = |line: usize| -> Vec<Vec<u32>> {
+            alive[line]
+                .iter()
+                .map(|&i| readings[line][i].clue())
+                .collect()
+        };
+        assert_eq!(left(1), vec![vec![4, 1]]);
+        assert_eq!(left(2), vec![vec![3]]);
+        assert_eq!(left(14), vec![vec![1, 3, 2]]);
     }
 }
