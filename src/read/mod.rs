@@ -1988,12 +1988,13 @@ fn totals_corrected(
 /// with black `givens`) with each line's reading picked by what the crossing lines allow among
 /// its possible readings (see [`clue_lines`]), when the puzzle so made solves uniquely. Reaches
 /// readings with a dozen misread numbers, which the correctors trying a few changes at once
-/// cannot. The crossing lines rule out only what each line alone can show, so a line misread
-/// often keeps its reading as read among those left, the cheapest: when the cheapest left of
-/// every line make no puzzle with one solution, up to [`LINE_CHANGES`] lines are read as one
-/// of their other readings left, cheapest sets first and no rival within [`RIVAL_MARGIN`] (as
-/// in the grid corrector), within the totals corrector's budget of solver calls and time; only
-/// sets whose row and column totals agree are solved. A number dropped as a stray mark is
+/// cannot. The crossing lines rule out only what one line, or one reading tried alone, can
+/// show, so a line misread often keeps its reading as read among those left, the cheapest:
+/// when the cheapest left of every line make no puzzle with one solution, up to
+/// [`LINE_CHANGES`] lines are read as one of their other readings left, cheapest sets first
+/// and no rival within [`RIVAL_MARGIN`] (as in the grid corrector). The narrowing and the
+/// search share the totals corrector's budget of time, the search its budget of solver calls
+/// too; only sets whose row and column totals agree are solved. A number dropped as a stray mark is
 /// corrected to blank. Not when the readings taken cost more in all than the grid corrector's
 /// dearest set ([`most_set_cost`]): on 1,380
 /// generated nonogram photos the readings this corrector got right cost at most 2.3, while two
@@ -2026,7 +2027,9 @@ fn lines_corrected(
             clue_lines::line_readings(&numbers, length, &change_cost)
         })
         .collect();
-    let alive = clue_lines::narrow((height, width), givens, &readings).ok()?;
+    // Narrowing and the search share the budget.
+    let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
+    let alive = clue_lines::narrow((height, width), givens, &readings, &deadline).ok()?;
     // Each line's cheapest reading left, its other readings left priced by how much dearer.
     let picked: Vec<usize> = alive.iter().map(|kept| kept[0]).collect();
     let cost_of = |chosen: &[usize]| -> f32 {
@@ -2052,7 +2055,6 @@ fn lines_corrected(
                 .collect(),
         })
         .collect();
-    let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
     let solves = std::cell::Cell::new(0);
     let build = |chosen: &[usize]| -> Option<Box<dyn Puzzle>> {
         let lines: Vec<Vec<u32>> = chosen
