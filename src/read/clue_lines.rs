@@ -410,7 +410,8 @@ mod tests {
             .iter()
             .map(|line| line_readings(line, 8, &cost))
             .collect();
-        let alive = narrow((8, 8), &[], &readings, &Deadline::none()).expect("the truth is among the readings");
+        let alive = narrow((8, 8), &[], &readings, &Deadline::none())
+            .expect("the truth is among the readings");
         let left = |line: usize| -> Vec<Vec<u32>> {
             alive[line]
                 .iter()
