@@ -266,6 +266,7 @@ fn narrow_from(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn sure(value: u32) -> NumberRead {
         NumberRead {
@@ -421,5 +422,14 @@ mod tests {
         assert_eq!(left(1), vec![vec![4, 1]]);
         assert_eq!(left(2), vec![vec![3]]);
         assert_eq!(left(14), vec![vec![1, 3, 2]]);
+        // Past the deadline no reading is tried alone: the lines misread in ways only trying
+        // them alone shows keep their readings as read, and no reading probing keeps is lost.
+        let hurried = narrow((8, 8), &[], &readings, &Deadline::after(Duration::ZERO))
+            .expect("the truth is among the readings");
+        assert_eq!((hurried[2].len(), hurried[14].len()), (2, 2));
+        assert!(hurried
+            .iter()
+            .zip(&alive)
+            .all(|(hurried, alive)| alive.iter().all(|i| hurried.contains(i))));
     }
 }
