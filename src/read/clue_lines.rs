@@ -144,7 +144,7 @@ fn enumerate(
 }
 
 /// Whether `clue` fits in a line of `length` cells.
-fn fits(clue: &[u32], length: usize) -> bool {
+pub fn fits(clue: &[u32], length: usize) -> bool {
     clue.iter().sum::<u32>() as usize + clue.len().saturating_sub(1) <= length
 }
 
@@ -163,11 +163,23 @@ pub fn narrow(
     readings: &[Vec<LineReading>],
     deadline: &Deadline,
 ) -> Result<Vec<Vec<usize>>, usize> {
+    // The grid with the givens filled and each reading's clue, made once for every narrowing.
+    let mut start = vec![UNKNOWN; height * width];
+    for &(r, c) in givens {
+        if r < height && c < width {
+            start[r * width + c] = FILLED;
+        }
+    }
+    let clues: Vec<Vec<Vec<u32>>> = readings
+        .iter()
+        .map(|line| line.iter().map(LineReading::clue).collect())
+        .collect();
+    let narrowed = |alive: Vec<Vec<usize>>| narrow_from((height, width), &start, &clues, alive);
     let all: Vec<Vec<usize>> = readings
         .iter()
         .map(|line| (0..line.len()).collect())
         .collect();
-    let mut alive = narrow_from((height, width), givens, readings, all)?;
+    let mut alive = narrowed(all)?;
     loop {
         let mut changed = false;
         for line in 0..alive.len() {
@@ -184,7 +196,7 @@ pub fn narrow(
                     }
                     let mut tried = alive.clone();
                     tried[line] = vec![i];
-                    narrow_from((height, width), givens, readings, tried).is_ok()
+                    narrowed(tried).is_ok()
                 })
                 .collect();
             if kept.is_empty() {
@@ -192,7 +204,7 @@ pub fn narrow(
             }
             if kept.len() < before {
                 alive[line] = kept;
-                alive = narrow_from((height, width), givens, readings, alive)?;
+                alive = narrowed(alive)?;
                 changed = true;
             }
         }
@@ -202,23 +214,15 @@ pub fn narrow(
     }
 }
 
-/// [`narrow`]'s first step, from the readings `alive` of each line.
+/// [`narrow`]'s first step, from the `start` grid and the readings `alive` of each line, whose
+/// readings' clues are `clues[line][reading]`.
 fn narrow_from(
     (height, width): (usize, usize),
-    givens: &[(usize, usize)],
-    readings: &[Vec<LineReading>],
+    start: &[u8],
+    clues: &[Vec<Vec<u32>>],
     mut alive: Vec<Vec<usize>>,
 ) -> Result<Vec<Vec<usize>>, usize> {
-    let mut grid = vec![UNKNOWN; height * width];
-    for &(r, c) in givens {
-        if r < height && c < width {
-            grid[r * width + c] = FILLED;
-        }
-    }
-    let clues: Vec<Vec<Vec<u32>>> = readings
-        .iter()
-        .map(|line| line.iter().map(LineReading::clue).collect())
-        .collect();
+    let mut grid = start.to_vec();
     let cell_index = |line: usize, k: usize| {
         if line < height {
             line * width + k

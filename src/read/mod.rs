@@ -1994,12 +1994,12 @@ fn totals_corrected(
 /// [`LINE_CHANGES`] lines are read as one of their other readings left, cheapest sets first
 /// and no rival within [`RIVAL_MARGIN`] (as in the grid corrector). The narrowing and the
 /// search share the totals corrector's budget of time, the search its budget of solver calls
-/// too; only sets whose row and column totals agree are solved. A number dropped as a stray mark is
-/// corrected to blank. Not when the readings taken cost more in all than the grid corrector's
-/// dearest set ([`most_set_cost`]): on 1,380
-/// generated nonogram photos the readings this corrector got right cost at most 2.3, while two
-/// it got wrong (a 10x30 and a 13x28 puzzle, 7 and 5 sure numbers changed) cost 6.5 and 7.1
-/// and solved uniquely all the same.
+/// too; only sets whose row and column totals agree are solved. A number dropped as a stray
+/// mark is corrected to blank. Not when the readings taken cost more in all than the grid
+/// corrector's dearest set ([`most_set_cost`]): on 1,380 generated nonogram photos the
+/// readings this corrector got right cost at most 2.3, while two it got wrong (a 10x30 and a
+/// 13x28 puzzle, 7 and 5 sure numbers changed) cost 6.5 and 7.1 and solved uniquely all the
+/// same.
 fn lines_corrected(
     flat: &[(usize, &clues::ClueRead)],
     (height, width): (usize, usize),
@@ -2110,11 +2110,8 @@ fn nonogram_of_lines(
     let columns = lines.split_off(row_count);
     let rows = lines;
     let total = |lines: &[Vec<u32>]| lines.iter().flatten().sum::<u32>();
-    let fits = |lines: &[Vec<u32>], length: usize| {
-        lines
-            .iter()
-            .all(|clue| clue.iter().sum::<u32>() as usize + clue.len().saturating_sub(1) <= length)
-    };
+    let fits =
+        |lines: &[Vec<u32>], length: usize| lines.iter().all(|clue| clue_lines::fits(clue, length));
     let (height, width) = (rows.len(), columns.len());
     if total(&rows) != total(&columns) || !fits(&rows, width) || !fits(&columns, height) {
         return None;
