@@ -39,6 +39,15 @@ impl Deadline {
         self.limit
     }
 
+    /// Whichever of this deadline and `other` passes first.
+    pub fn earlier(self, other: Deadline) -> Deadline {
+        match (self.end, other.end) {
+            (Some(mine), Some(theirs)) if theirs < mine => other,
+            (None, Some(_)) => other,
+            _ => self,
+        }
+    }
+
     /// Whether the deadline has passed.
     pub fn expired(&self) -> bool {
         self.end.is_some_and(|end| Instant::now() >= end)
@@ -63,5 +72,16 @@ mod tests {
         assert!(!Deadline::none().expired());
         assert_eq!(Deadline::after(Duration::ZERO).check(), Err(TimedOut));
         assert!(Deadline::after(Duration::from_secs(3600)).check().is_ok());
+    }
+
+    #[test]
+    fn the_earlier_of_two_deadlines_is_the_one_that_passes_first() {
+        let soon = Deadline::after(Duration::ZERO);
+        let late = Deadline::after(Duration::from_secs(3600));
+        assert!(soon.earlier(late).expired());
+        assert!(late.earlier(soon).expired());
+        assert!(!late.earlier(Deadline::none()).expired());
+        assert!(Deadline::none().earlier(soon).expired());
+        assert!(!Deadline::none().earlier(Deadline::none()).expired());
     }
 }

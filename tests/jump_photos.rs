@@ -141,15 +141,16 @@ fn a_start_read_as_a_number_found_nowhere_else_in_the_maze_is_refused() {
 }
 
 #[test]
-fn a_digit_read_nowhere_else_in_the_maze_is_doubted() {
+fn a_maze_whose_doubtful_digits_cannot_change_its_way_out_is_solved() {
     // A maze of 1s, 2s and 3s whose blurred 2 read as 7 at 0.66, sure enough on its own: the
-    // maze was solved (a way out around that cell) with exit 0 on a wrong grid. No other of
-    // its 121 digits reads 7, which makes that 7 unlikely. The page is laid out as printed
-    // (r6c1's 2 still reads 7, at 0.79). With its rules through the maze, as when this was
-    // written, the fine-tuned digit model reads the 2 and the 3 below it on the rule both as
-    // 7, neither a value read nowhere else, and the wrong maze is solved with exit 0.
-    let source = test_data("jump/round-13-digits-1-3.jump");
-    assert_photographed_and_refused(&source, "hard", 50108, "low confidence");
+    // maze was solved with exit 0 on a wrong grid. No other of its 121 digits reads 7, which
+    // makes that 7 unlikely, and the maze was refused. The page is laid out as printed: the
+    // maze's left edge reads 7, 7, 1 and 370 (2, 3, 3 and nothing printed), the doubt is still
+    // high, but those cells are far from the way out, which no likely other reading of the
+    // doubtful digits makes shorter or breaks: the way out is printed, and it is the maze's.
+    let (report, truth) = photograph_and_read("round-13-digits-1-3.jump", "hard", 50108);
+    assert_eq!(report["kind"], "jump");
+    assert_eq!(report["solution"], truth["solution"]);
 }
 
 #[test]

@@ -45,6 +45,20 @@ pub trait Puzzle: Send + Sync + std::fmt::Debug {
     }
     /// Searches for up to two solutions.
     fn solve(&self, deadline: &Deadline) -> Result<Outcome<Box<dyn Solution>>, TimedOut>;
+    /// Whether `solution`, found for another reading of this puzzle, answers this one too: its
+    /// one solution (or, for the jump maze, a way out as short as its shortest). `None` when
+    /// this puzzle has no solution.
+    fn answered_by(
+        &self,
+        solution: &dyn Solution,
+        deadline: &Deadline,
+    ) -> Result<Option<bool>, TimedOut> {
+        Ok(match self.solve(deadline)? {
+            Outcome::NoSolution => None,
+            Outcome::Unique(own) => Some(own.to_text() == solution.to_text()),
+            Outcome::Several(_) => Some(false),
+        })
+    }
     /// Solves like [`Puzzle::solve`], also giving the solver's own record of the steps that led
     /// to the first solution.
     fn solve_traced(

@@ -37,6 +37,7 @@ use crate::kinds::nonogram::Nonogram;
 use crate::kinds::nurikabe::Nurikabe;
 use crate::kinds::sudoku::Sudoku;
 use crate::kinds::Puzzle;
+use crate::limits::Deadline;
 use crate::outcome::Outcome;
 use classifier::DigitClassifier;
 use glyphs::CellContent;
@@ -1262,23 +1263,11 @@ impl Doubt {
     /// confidence is first weighed by how often its value and its alternatives are read
     /// elsewhere in the grid (see [`confidence_among`]).
     pub fn of(cells: &[CellRead]) -> Doubt {
-        let mut counts: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
-        for cell in cells {
-            if let CellValue::Number(n) = cell.value {
-                *counts.entry(n).or_default() += 1;
-            }
-        }
-        let weighed = counts.values().sum::<usize>() >= VALUES_KNOWN;
         let confidences: Vec<f32> = cells
             .iter()
-            .filter(|c| matches!(c.value, CellValue::Number(_)))
-            .map(|c| {
-                if weighed {
-                    confidence_among(c, &counts)
-                } else {
-                    c.confidence
-                }
-            })
+            .zip(weighed_confidences(cells))
+            .filter(|(c, _)| matches!(c.value, CellValue::Number(_)))
+            .map(|(_, confidence)| confidence)
             .collect();
         Doubt {
             numbers: confidences.len(),
@@ -1293,6 +1282,26 @@ impl Doubt {
     pub fn too_high(&self) -> bool {
         self.misreads > EXPECTED_MISREADS || self.least < LEAST_CONFIDENCE
     }
+}
+
+/// Each cell's confidence; in a grid of at least [`VALUES_KNOWN`] numbers, a number's is
+/// weighed by how often its value and its alternatives are read elsewhere in the grid (see
+/// [`confidence_among`]).
+fn weighed_confidences(cells: &[CellRead]) -> Vec<f32> {
+    let mut counts: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
+    for cell in cells {
+        if let CellValue::Number(n) = cell.value {
+            *counts.entry(n).or_default() += 1;
+        }
+    }
+    let weighed = counts.values().sum::<usize>() >= VALUES_KNOWN;
+    cells
+        .iter()
+        .map(|c| match c.value {
+            CellValue::Number(_) if weighed => confidence_among(c, &counts),
+            _ => c.confidence,
+        })
+        .collect()
 }
 
 /// The fewest numbers a grid must hold for how often each value is read in it to say which
@@ -1362,12 +1371,21 @@ fn solves_as_read(read: &GridRead, kind: &str, limit: Option<Duration>) -> bool 
 /// Whether `puzzle` solves uniquely, or at all for a kind where ambiguity does not matter (a
 /// jump maze often has several shortest ways out; any way out makes sense there).
 fn makes_sense(puzzle: &dyn Puzzle, limit: Option<Duration>) -> bool {
-    let deadline = crate::limits::Deadline::after(
-        limit
-            .unwrap_or(Duration::from_secs(5))
-            .min(Duration::from_secs(2)),
-    );
-    match puzzle.solve(&deadline) {
+    makes_sense_by(puzzle, &solve_deadline(limit))
+}
+
+/// The deadline of one solve while reading: `limit`, at most [`SOLVE_TIME`].
+fn solve_deadline(limit: Option<Duration>) -> Deadline {
+    Deadline::after(limit.unwrap_or(SOLVE_TIME).min(SOLVE_TIME))
+}
+
+/// The longest one solve may take while reading: a puzzle that takes longer is taken as not
+/// making sense.
+const SOLVE_TIME: Duration = Duration::from_secs(2);
+
+/// [`makes_sense`], giving up at `deadline`.
+fn makes_sense_by(puzzle: &dyn Puzzle, deadline: &Deadline) -> bool {
+    match puzzle.solve(deadline) {
         Ok(Outcome::Unique(_)) => true,
         Ok(Outcome::Several(_)) => !puzzle.ambiguity_matters(),
         _ => false,
@@ -1418,11 +1436,29 @@ fn corrected_if_possible(
         }
         let doubt = Doubt::of(&read.cells);
         if doubt.too_high() {
-            return Err(Error::Unreadable(format!(
-                "{} of {} digits read with low confidence (about {:.1} expected misread); a \
-                 {kind} puzzle cannot be checked by its solver, so the reading is not trusted",
-                doubt.unsure, doubt.numbers, doubt.misreads
-            )));
+            // A few doubtful digits are checked against the answer; many are not trusted.
+            let why = if doubt.misreads > ANSWER_MOST_MISREADS {
+                Some(String::new())
+            } else {
+                match answer_despite_doubt(read, &values, &*puzzle, kind, limit) {
+                    AnswerDespiteDoubt::Holds => None,
+                    AnswerDespiteDoubt::Changes(changes) => {
+                        Some(format!(", and with {changes} the answer would be another"))
+                    }
+                    AnswerDespiteDoubt::Unchecked => {
+                        Some(", too many other likely readings to check".to_string())
+                    }
+                    AnswerDespiteDoubt::NoAnswer => Some(", and it has no answer".to_string()),
+                }
+            };
+            if let Some(why) = why {
+                return Err(Error::Unreadable(format!(
+                    "{} of {} digits read with low confidence (about {:.1} expected \
+                     misread){why}; a {kind} puzzle cannot be checked by its solver, so the \
+                     reading is not trusted",
+                    doubt.unsure, doubt.numbers, doubt.misreads
+                )));
+            }
         }
     }
     let mut doubtful: Vec<&CellRead> = read
@@ -1524,6 +1560,12 @@ fn most_set_cost() -> f32 {
     change_cost(1.0, LEAST_PROBABILITY)
 }
 
+/// The longest [`first_unique`] looks for a set of changes. Every try takes a few
+/// milliseconds on a puzzle read right or nearly; a reading that makes every try take the
+/// solver its whole [`SOLVE_TIME`] (a jump photo read as a sparse 14x7 Nurikabe) would
+/// otherwise take hours.
+const CORRECTION_TIME: Duration = Duration::from_secs(10);
+
 /// How much dearer than the first set of changes that makes a grid solve uniquely another such
 /// set may be for the grid to be refused as ambiguous (see [`first_unique`]). Hard Nurikabe
 /// photos misread many clues alike (1s as 8s, 5s as 6s), and a few changes can make a puzzle
@@ -1557,14 +1599,46 @@ fn first_unique<V: Copy + PartialEq>(
     most_changes: usize,
     rival_margin: Option<f32>,
 ) -> Option<Corrected<V>> {
+    let budget = Deadline::after(limit.unwrap_or(CORRECTION_TIME).min(CORRECTION_TIME));
     let unique = |values: &[V]| -> Option<Box<dyn Puzzle>> {
         let puzzle = build(values)?;
-        makes_sense(&*puzzle, limit).then_some(puzzle)
+        makes_sense_by(&*puzzle, &solve_deadline(limit).earlier(budget)).then_some(puzzle)
     };
     if let Some(puzzle) = unique(values) {
         return Some((puzzle, Vec::new()));
     }
-    // Each candidate: its cost and its changes as (choice, alternative) positions.
+    let candidates = change_sets(choices, most_changes);
+    let most_cost = most_set_cost();
+    let sets = candidates
+        .into_iter()
+        .take_while(|&(cost, _)| cost <= most_cost)
+        .take(MOST_TRIES)
+        .map(|(cost, picks)| {
+            let changes: Vec<(usize, V)> = picks
+                .iter()
+                .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
+                .collect();
+            (cost, with_changes(values, changes.iter().copied()), changes)
+        });
+    unique_without_rival(sets, rival_margin.unwrap_or(0.0), |tried| {
+        if budget.expired() {
+            return Tried::Stop;
+        }
+        match unique(tried) {
+            Some(puzzle) => {
+                let settled = rival_margin.is_none() || !puzzle.ambiguity_matters();
+                Tried::Unique(puzzle, settled)
+            }
+            None => Tried::NotUnique,
+        }
+    })
+}
+
+/// Every set of at most `most_changes` changes to `choices`, cheapest first by their summed
+/// [`change_cost`]s, each as (choice, alternative) positions: each doubtful value changed alone
+/// (every alternative), two at once (their [`PAIR_ALTERNATIVES`] likeliest alternatives each),
+/// three at once ([`TRIPLE_ALTERNATIVES`] each).
+fn change_sets<V>(choices: &[Choice<V>], most_changes: usize) -> Vec<(f32, Vec<(usize, usize)>)> {
     let mut candidates: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
     let options = |c: usize, most: usize| choices[c].alternatives.iter().take(most).enumerate();
     for (c, choice) in choices.iter().enumerate() {
@@ -1597,27 +1671,126 @@ fn first_unique<V: Copy + PartialEq>(
     }
     // Stable, so equal costs keep fewer changes and less doubtful values first.
     candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
+    candidates
+}
+
+/// Whether a reading whose solver cannot check it gives the same answer whatever its doubtful
+/// numbers are (see [`answer_despite_doubt`]).
+enum AnswerDespiteDoubt {
+    /// Every likely other reading that has an answer is answered by the reading's own.
+    Holds,
+    /// These changes (as `r5c7 read 2` and so on) give a puzzle with an answer that the
+    /// reading's own is not.
+    Changes(String),
+    /// More likely other readings than [`ANSWER_TRIES`], or the time ran out.
+    Unchecked,
+    /// The reading as it is has no answer.
+    NoAnswer,
+}
+
+/// The highest chance that a reading's answer is wrong which [`answer_despite_doubt`] takes:
+/// how likely the other readings whose answer is another are, against all readings tried
+/// that have an answer (the reading itself among them).
+const ANSWER_WRONG_CHANCE: f32 = 0.05;
+/// The most misreads a reading may be expected to hold (see [`Doubt`]) for
+/// [`answer_despite_doubt`] to vouch for its answer: its sets of up to [`GRID_CHANGES`]
+/// changes cover a reading with a few misreads, not one of many (on 96 generated jump hard
+/// photos every answer it would have taken wrongly came from a reading expected to hold 16
+/// or more, of grids misread wholesale, 3 read 1 throughout).
+const ANSWER_MOST_MISREADS: f32 = 3.0;
+/// The most numbers, least sure first, whose other readings [`answer_despite_doubt`] tries.
+const ANSWER_DOUBTFUL_CELLS: usize = 24;
+/// The most sets of changes [`answer_despite_doubt`] tries: one jump maze's shortest way out
+/// takes tens of microseconds to find, so these take well under a second.
+const ANSWER_TRIES: usize = 20_000;
+
+/// Whether the answer of `puzzle`, made of `values` as `read`, answers every likely other
+/// reading too: each set of at most [`GRID_CHANGES`] changes to its [`ANSWER_DOUBTFUL_CELLS`]
+/// least sure numbers costing at most [`most_set_cost`] (confidences weighed by the values read
+/// in the grid, see [`weighed_confidences`]) whose puzzle has an answer. A misread that no
+/// such change undoes cannot change the answer, and a printed puzzle has one, so readings
+/// without one are not what was printed. A jump maze's way out passes through a few of its
+/// cells: doubtful digits elsewhere matter only when they open a shorter way.
+fn answer_despite_doubt(
+    read: &GridRead,
+    values: &[CellValue],
+    puzzle: &dyn Puzzle,
+    kind: &str,
+    limit: Option<Duration>,
+) -> AnswerDespiteDoubt {
+    let deadline = solve_deadline(limit);
+    let answer = match puzzle.solve(&deadline) {
+        Ok(Outcome::Unique(answer) | Outcome::Several(answer)) => answer,
+        Ok(Outcome::NoSolution) => return AnswerDespiteDoubt::NoAnswer,
+        Err(_) => return AnswerDespiteDoubt::Unchecked,
+    };
+    let confidences = weighed_confidences(&read.cells);
+    let mut doubtful: Vec<(&CellRead, f32)> = read
+        .cells
+        .iter()
+        .zip(confidences)
+        .filter(|(c, _)| !c.alternatives.is_empty())
+        .collect();
+    doubtful.sort_by(|a, b| a.1.total_cmp(&b.1));
+    doubtful.truncate(ANSWER_DOUBTFUL_CELLS);
+    let choices: Vec<Choice<CellValue>> = doubtful
+        .iter()
+        .map(|&(cell, confidence)| {
+            Choice::new(
+                cell.row * read.columns + cell.column,
+                confidence,
+                &cell.alternatives,
+            )
+        })
+        .collect();
     let most_cost = most_set_cost();
-    let sets = candidates
+    let sets: Vec<_> = change_sets(&choices, GRID_CHANGES)
         .into_iter()
         .take_while(|&(cost, _)| cost <= most_cost)
-        .take(MOST_TRIES)
-        .map(|(cost, picks)| {
-            let changes: Vec<(usize, V)> = picks
-                .iter()
-                .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
-                .collect();
-            (cost, with_changes(values, changes.iter().copied()), changes)
-        });
-    unique_without_rival(sets, rival_margin.unwrap_or(0.0), |tried| {
-        match unique(tried) {
-            Some(puzzle) => {
-                let settled = rival_margin.is_none() || !puzzle.ambiguity_matters();
-                Tried::Unique(puzzle, settled)
+        .take(ANSWER_TRIES + 1)
+        .collect();
+    if sets.len() > ANSWER_TRIES {
+        return AnswerDespiteDoubt::Unchecked;
+    }
+    // How likely, beside the reading itself, the other readings with an answer are: those
+    // whose answer the reading's answers, and those whose answer is another.
+    let (mut holding, mut changing) = (1.0f32, 0.0f32);
+    let mut likeliest_change: Option<Vec<(usize, CellValue)>> = None;
+    for (cost, picks) in sets {
+        let changes: Vec<(usize, CellValue)> = picks
+            .iter()
+            .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
+            .collect();
+        let changed = with_changes(values, changes.iter().copied());
+        let Some(other) = puzzle_from_values(&changed, read.rows, read.columns, kind) else {
+            continue;
+        };
+        let likelihood = (-cost).exp();
+        match other.answered_by(&*answer, &deadline) {
+            Err(_) => return AnswerDespiteDoubt::Unchecked,
+            Ok(None) => {}
+            Ok(Some(true)) => holding += likelihood,
+            Ok(Some(false)) => {
+                changing += likelihood;
+                if likeliest_change.is_none() {
+                    likeliest_change = Some(changes);
+                }
             }
-            None => Tried::NotUnique,
         }
-    })
+    }
+    match likeliest_change {
+        Some(changes) if changing / (holding + changing) > ANSWER_WRONG_CHANCE => {
+            let changes: Vec<String> = changes
+                .iter()
+                .map(|&(index, value)| {
+                    let (row, column) = (index / read.columns, index % read.columns);
+                    format!("r{}c{} read {value}", row + 1, column + 1)
+                })
+                .collect();
+            AnswerDespiteDoubt::Changes(changes.join(" and "))
+        }
+        _ => AnswerDespiteDoubt::Holds,
+    }
 }
 
 /// `values` with each `(index, value)` of `changes` put in.
@@ -1948,7 +2121,7 @@ fn totals_corrected(
         .filter(|change| change.cost <= clue_lines::MOST_COST)
         .collect();
     let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
-    let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
+    let deadline = Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
     let mut solved = 0;
     let sets = clue_totals::agreeing_sets(&changes, difference, TOTALS_CHANGES)
         .into_iter()
@@ -2028,7 +2201,7 @@ fn lines_corrected(
         })
         .collect();
     // Narrowing and the search share the budget.
-    let deadline = crate::limits::Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
+    let deadline = Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
     let alive = clue_lines::narrow((height, width), givens, &readings, &deadline).ok()?;
     // Each line's cheapest reading left, its other readings left priced by how much dearer.
     let picked: Vec<usize> = alive.iter().map(|kept| kept[0]).collect();
@@ -2547,6 +2720,118 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_doubtful_jump_maze_is_taken_only_when_no_likely_reading_changes_its_way_out() {
+        // From the middle of a 5x5 block of 1s a 3 leaves it in one jump, and nothing makes a
+        // way out shorter than one: a corner read 2 or 1 alike cannot change the answer.
+        let block = "1111111111113111111111111";
+        let mut corner = sure_grid(5, 5, block);
+        misread(&mut corner, 0, CellValue::Number(2), 0.5);
+        assert!(Doubt::of(&corner.cells).too_high());
+        match correct(&corner, "jump", None) {
+            Ok((_, corrections)) => assert!(corrections.is_empty()),
+            Err(error) => panic!("{error}"),
+        }
+        // The same doubt at the start: read 1, the way out takes three jumps.
+        let mut start = sure_grid(5, 5, &block.replace('3', "1"));
+        misread(&mut start, 12, CellValue::Number(3), 0.5);
+        match correct(&start, "jump", None) {
+            Err(Error::Unreadable(why)) => {
+                assert!(
+                    why.contains("with r3c3 read 1 the answer would be another"),
+                    "{why}"
+                )
+            }
+            other => panic!("{:?}", other.map(|(_, corrections)| corrections)),
+        }
+        // An unsure corner makes the reading doubtful; then the start read 3 at 0.9, 1 at
+        // 0.1, is too unsure for the answer that depends on it (a 1 in 10 chance of another).
+        let mut unsure_start = sure_grid(5, 5, &block.replace('3', "1"));
+        misread(&mut unsure_start, 12, CellValue::Number(3), 0.9);
+        unsure_start.cells[0].confidence = 0.3;
+        match correct(&unsure_start, "jump", None) {
+            Err(Error::Unreadable(why)) => assert!(why.contains("r3c3 read 1"), "{why}"),
+            other => panic!("{:?}", other.map(|(_, corrections)| corrections)),
+        }
+    }
+
+    /// A puzzle whose every solve runs out of time, counting its solves.
+    #[derive(Debug)]
+    struct NeverSolved;
+
+    static NEVER_SOLVED_TRIES: std::sync::atomic::AtomicUsize =
+        std::sync::atomic::AtomicUsize::new(0);
+
+    impl Puzzle for NeverSolved {
+        fn kind(&self) -> &'static str {
+            "sudoku"
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+        fn width(&self) -> usize {
+            1
+        }
+        fn height(&self) -> usize {
+            1
+        }
+        fn to_text(&self) -> String {
+            String::new()
+        }
+        fn to_json(&self) -> serde_json::Value {
+            serde_json::Value::Null
+        }
+        fn solve(
+            &self,
+            deadline: &Deadline,
+        ) -> Result<Outcome<Box<dyn crate::kinds::Solution>>, crate::limits::TimedOut> {
+            NEVER_SOLVED_TRIES.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            while !deadline.expired() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Err(crate::limits::TimedOut)
+        }
+        fn solve_traced(
+            &self,
+            deadline: &Deadline,
+        ) -> Result<
+            (
+                Outcome<Box<dyn crate::kinds::Solution>>,
+                crate::trace::Trace,
+            ),
+            crate::limits::TimedOut,
+        > {
+            self.solve(deadline)
+                .map(|outcome| (outcome, crate::trace::Trace::default()))
+        }
+        fn hint(
+            &self,
+            _state: Option<&str>,
+            deadline: &Deadline,
+        ) -> Result<crate::trace::Step, Error> {
+            Err(Error::TimedOut(deadline.limit()))
+        }
+    }
+
+    #[test]
+    fn the_search_for_changes_stops_at_its_budget_when_every_solve_runs_out_of_time() {
+        // A photo misread into a puzzle every variant of which takes the solver its whole
+        // time (a jump maze read as a sparse Nurikabe) was tried for 2,500 sets of changes, a
+        // solve limit each: hours. The search shares one budget, here the 0.2 s limit given.
+        let values = vec![0u32; 9];
+        let choices: Vec<Choice<u32>> = (0..9)
+            .map(|index| Choice {
+                index,
+                alternatives: (1..=6).map(|value| (value, 0.1)).collect(),
+            })
+            .collect();
+        let build = |_: &[u32]| Some(Box::new(NeverSolved) as Box<dyn Puzzle>);
+        let limit = Some(Duration::from_millis(200));
+        assert!(first_unique(&values, &choices, build, limit, GRID_CHANGES, None).is_none());
+        let tries = NEVER_SOLVED_TRIES.load(std::sync::atomic::Ordering::SeqCst);
+        assert!((1..=2).contains(&tries), "{tries} solves");
+    }
+
     /// The classic Sudoku (a unique solution), one row per line, 0 for blank.
     const CLASSIC: [&str; 9] = [
         "530070000",
@@ -2668,7 +2953,7 @@ mod tests {
         let truth_rows: Vec<Vec<u32>> = vec![vec![3], vec![1, 1], vec![5], vec![1, 1], vec![1, 1]];
         let truth_columns: Vec<Vec<u32>> =
             vec![vec![4], vec![1, 1], vec![1, 1], vec![1, 1], vec![4]];
-        let deadline = crate::limits::Deadline::after(Duration::from_secs(2));
+        let deadline = Deadline::after(Duration::from_secs(2));
         let solved =
             crate::kinds::nonogram::solver::solve(&truth_rows, &truth_columns, &[], &deadline);
         assert!(matches!(solved, Ok(Outcome::Unique(_))));

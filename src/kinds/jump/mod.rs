@@ -163,6 +163,21 @@ impl Puzzle for JumpMaze {
         Ok(solver::solve(self, deadline)?.map(|path| Box::new(path) as Box<dyn Solution>))
     }
 
+    fn answered_by(
+        &self,
+        solution: &dyn Solution,
+        deadline: &Deadline,
+    ) -> Result<Option<bool>, TimedOut> {
+        let Some((shortest, _)) = solver::shortest_paths(self, deadline)? else {
+            return Ok(None);
+        };
+        let jumps = solution
+            .as_any()
+            .downcast_ref::<JumpPath>()
+            .and_then(|path| self.check_path(path).ok());
+        Ok(Some(jumps == Some(shortest.cells.len())))
+    }
+
     fn solve_traced(
         &self,
         deadline: &Deadline,
@@ -282,5 +297,31 @@ impl Solution for JumpPath {
     fn to_json(&self) -> Value {
         let path: Vec<[usize; 2]> = self.cells.iter().map(|&(r, c)| [r, c]).collect();
         json!({ "path": path, "exit": [self.exit.0, self.exit.1] })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_answers_a_maze_where_it_is_a_shortest_way_out() {
+        let maze =
+            format::parse("0 0 0 0 0\n0 1 1 1 0\n0 1 1 1 0\n0 1 1 1 0\n0 0 0 0 0\n").unwrap();
+        let out = |cells: Vec<(usize, usize)>, exit| JumpPath { cells, exit };
+        let answered = |path: &JumpPath| maze.answered_by(path, &Deadline::none()).unwrap();
+        assert_eq!(answered(&out(vec![(2, 2), (1, 1)], (0, 0))), Some(true));
+        // Legal but one jump longer than the shortest.
+        assert_eq!(
+            answered(&out(vec![(2, 2), (1, 2), (1, 1)], (0, 0))),
+            Some(false)
+        );
+        // Not a legal way out of this maze.
+        assert_eq!(answered(&out(vec![(2, 2)], (0, 2))), Some(false));
+        let closed = format::parse("0 2 0").unwrap();
+        assert_eq!(
+            closed.answered_by(&out(vec![(0, 1)], (0, 3)), &Deadline::none()),
+            Ok(None)
+        );
     }
 }
