@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use crate::kinds::jump::JumpMaze;
+use crate::kinds::{Puzzle, Solution};
+use crate::limits::Deadline;
 use crate::read::{CellValue, Reading};
 
 /// What is known about one photo.
@@ -36,9 +39,12 @@ pub struct Sample {
     pub truth: Truth,
     /// `None` when detection failed (with its message in `error`).
     pub read_exactly: bool,
+    /// Whether the CLI would exit 0 with the printed puzzle's answer (see [`answers_truth`]);
+    /// without a known solution, whether it would exit 0 on the puzzle read exactly.
     pub solved_correctly: bool,
-    /// Whether the CLI would exit 0 (solved, uniquely where that matters) on a puzzle that is
-    /// not the one printed: the wrong answer a user cannot tell from a right one.
+    /// Whether the CLI would exit 0 (solved, uniquely where that matters) with an answer that
+    /// is not the printed puzzle's: the wrong answer a user cannot tell from a right one.
+    /// Without a known solution (the dataset's photos), any puzzle not the one printed.
     pub accepted_wrong: bool,
     pub cells_right: usize,
     pub time: Duration,
@@ -233,16 +239,50 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>, detect_kind
                 && normalised(&puzzle.to_json()) == normalised(&sample.truth.puzzle);
             sample.read_exactly = exact;
             if let Ok(solved) = corrected.solved {
-                sample.accepted_wrong = !exact && !solved.ambiguous_for(puzzle.as_ref());
-                sample.solved_correctly = match &sample.truth.solution {
-                    Some(solution) => exact && &solved.solution.to_json() == solution,
-                    None => exact && solved.unique,
-                };
+                let accepted = !solved.ambiguous_for(puzzle.as_ref());
+                sample.solved_correctly = accepted
+                    && match &sample.truth.solution {
+                        Some(_) => answers_truth(&*solved.solution, &sample.truth),
+                        None => exact,
+                    };
+                sample.accepted_wrong = accepted && !sample.solved_correctly;
             }
         }
         Err(error) => sample.error = Some(error.to_string()),
     }
     sample
+}
+
+/// Whether `answer` answers the printed puzzle: the truth's solution, or for a jump maze, where
+/// several shortest ways out are usual, a legal way out of the truth's maze as short as its
+/// shortest. A jump maze's answer can be right though a digit off its way was misread.
+fn answers_truth(answer: &dyn Solution, truth: &Truth) -> bool {
+    if truth.kind == "jump" {
+        let grid: Vec<Vec<u32>> = truth
+            .cells
+            .chunks(truth.columns.max(1))
+            .map(|row| {
+                row.iter()
+                    .map(|cell| match cell {
+                        CellValue::Number(n) => *n,
+                        _ => 0,
+                    })
+                    .collect()
+            })
+            .collect();
+        let start = &truth.puzzle["start"];
+        let (Some(row), Some(column)) = (start[0].as_u64(), start[1].as_u64()) else {
+            return false;
+        };
+        let maze = JumpMaze {
+            grid,
+            start: (row as usize, column as usize),
+        };
+        maze.answered_by(answer, &Deadline::after(Duration::from_secs(5)))
+            == Ok(Some(true))
+    } else {
+        truth.solution.as_ref() == Some(&answer.to_json())
+    }
 }
 
 /// How many of the truth's items (cells, or a nonogram's clue numbers) were read right.
@@ -352,6 +392,7 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kinds::jump::JumpPath;
 
     #[test]
     fn dat_truth_is_nine_rows_after_two_header_lines() {
@@ -360,6 +401,28 @@ mod tests {
         assert_eq!(truth.cells[3], CellValue::Number(7));
         assert_eq!(truth.cells[0], CellValue::Blank);
         assert!(truth_from_dat("phone\nformat\n1 2 3\n").is_none());
+    }
+
+    #[test]
+    fn a_way_out_answers_a_maze_when_it_is_legal_and_shortest_whichever_the_truth_took() {
+        // A ring of 1s around a centre 1: 32 shortest ways out of two jumps each.
+        let truth = truth_from_json(&json!({
+            "kind": "jump",
+            "preset": "hard",
+            "width": 5,
+            "height": 5,
+            "puzzle": {
+                "grid": [[0, 0, 0, 0, 0], [0, 1, 1, 1, 0], [0, 1, 1, 1, 0], [0, 1, 1, 1, 0],
+                         [0, 0, 0, 0, 0]],
+                "start": [2, 2]
+            },
+            "solution": {"path": [[2, 2], [1, 1]], "exit": [0, 0]}
+        }))
+        .unwrap();
+        let way = |cells: Vec<(usize, usize)>, exit| JumpPath { cells, exit };
+        assert!(answers_truth(&way(vec![(2, 2), (3, 3)], (4, 4)), &truth));
+        assert!(!answers_truth(&way(vec![(2, 2), (2, 3), (3, 3)], (4, 4)), &truth));
+        assert!(!answers_truth(&way(vec![(2, 2)], (0, 2)), &truth));
     }
 
     #[test]

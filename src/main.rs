@@ -488,6 +488,8 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<()> {
             });
             let accepted = if sample.accepted_wrong {
                 " (accepted wrong: exit 0)"
+            } else if sample.solved_correctly {
+                " (answered right all the same: exit 0)"
             } else {
                 ""
             };
