@@ -278,8 +278,7 @@ fn answers_truth(answer: &dyn Solution, truth: &Truth) -> bool {
             grid,
             start: (row as usize, column as usize),
         };
-        maze.answered_by(answer, &Deadline::after(Duration::from_secs(5)))
-            == Ok(Some(true))
+        maze.answered_by(answer, &Deadline::after(Duration::from_secs(5))) == Ok(Some(true))
     } else {
         truth.solution.as_ref() == Some(&answer.to_json())
     }
@@ -421,7 +420,10 @@ mod tests {
         .unwrap();
         let way = |cells: Vec<(usize, usize)>, exit| JumpPath { cells, exit };
         assert!(answers_truth(&way(vec![(2, 2), (3, 3)], (4, 4)), &truth));
-        assert!(!answers_truth(&way(vec![(2, 2), (2, 3), (3, 3)], (4, 4)), &truth));
+        assert!(!answers_truth(
+            &way(vec![(2, 2), (2, 3), (3, 3)], (4, 4)),
+            &truth
+        ));
         assert!(!answers_truth(&way(vec![(2, 2)], (0, 2)), &truth));
     }
 

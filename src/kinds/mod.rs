@@ -213,4 +213,20 @@ mod tests {
         assert!(detect("hello world").is_none());
         assert!(detect("").is_none());
     }
+
+    #[test]
+    fn a_puzzle_with_one_solution_is_answered_by_that_solution_only() {
+        let parse = |text: &str| detect(text).unwrap().parse(text).unwrap().remove(0);
+        // One row of three: `##.` and `#..`; a lone island in the middle parts the water.
+        let two = parse("3,1 2,0,0");
+        let one = parse("3,1 1,0,0");
+        let deadline = Deadline::none();
+        let Ok(Outcome::Unique(solution)) = two.solve(&deadline) else {
+            panic!("unique")
+        };
+        assert_eq!(two.answered_by(&*solution, &deadline), Ok(Some(true)));
+        assert_eq!(one.answered_by(&*solution, &deadline), Ok(Some(false)));
+        let none = parse("3,1 1,1,0");
+        assert_eq!(none.answered_by(&*solution, &deadline), Ok(None));
+    }
 }
