@@ -1762,6 +1762,10 @@ fn answer_despite_doubt(
             .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
             .collect();
         let changed = with_changes(values, changes.iter().copied());
+        // A maze is one solid shape: a digit read as paper inside it is not what was printed.
+        if kind == "jump" && jump::hole(&changed, read.rows, read.columns).is_some() {
+            continue;
+        }
         let Some(other) = puzzle_from_values(&changed, read.rows, read.columns, kind) else {
             continue;
         };
@@ -2752,6 +2756,21 @@ mod tests {
         match correct(&unsure_start, "jump", None) {
             Err(Error::Unreadable(why)) => assert!(why.contains("r3c3 read 1"), "{why}"),
             other => panic!("{:?}", other.map(|(_, corrections)| corrections)),
+        }
+    }
+
+    #[test]
+    fn a_doubtful_maze_digit_is_not_weighed_as_paper_inside_the_maze() {
+        // A centre 1 in a 5x5 block of 1s leaves it in three jumps; were r2c3 paper, landing
+        // there would leave the maze in one. A printed maze has no hole, so that reading is
+        // not weighed against the answer.
+        let mut maze = sure_grid(5, 5, &"1".repeat(25));
+        maze.cells[7].confidence = 0.5;
+        maze.cells[7].alternatives = vec![(CellValue::Blank, 0.45)];
+        assert!(Doubt::of(&maze.cells).too_high());
+        match correct(&maze, "jump", None) {
+            Ok((_, corrections)) => assert!(corrections.is_empty()),
+            Err(error) => panic!("{error}"),
         }
     }
 
