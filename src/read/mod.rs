@@ -1704,13 +1704,14 @@ const ANSWER_DOUBTFUL_CELLS: usize = 24;
 /// takes tens of microseconds to find, so these take well under a second.
 const ANSWER_TRIES: usize = 20_000;
 
-/// Whether the answer of `puzzle`, made of `values` as `read`, answers every likely other
-/// reading too: each set of at most [`GRID_CHANGES`] changes to its [`ANSWER_DOUBTFUL_CELLS`]
+/// Whether the answer of `puzzle`, made of `values` as `read`, answers the likely other
+/// readings too: each set of at most [`GRID_CHANGES`] changes to its [`ANSWER_DOUBTFUL_CELLS`]
 /// least sure numbers costing at most [`most_set_cost`] (confidences weighed by the values read
-/// in the grid, see [`weighed_confidences`]) whose puzzle has an answer. A misread that no
-/// such change undoes cannot change the answer, and a printed puzzle has one, so readings
-/// without one are not what was printed. A jump maze's way out passes through a few of its
-/// cells: doubtful digits elsewhere matter only when they open a shorter way.
+/// in the grid, see [`weighed_confidences`]) is solved, and the readings whose answer is
+/// another must weigh under [`ANSWER_WRONG_CHANCE`] of all. A printed puzzle has an answer and
+/// a printed maze no hole, so readings without one or with one are not what was printed and
+/// are left out. A jump maze's way out passes through a few of its cells: doubtful digits
+/// elsewhere matter only when they open a shorter way.
 fn answer_despite_doubt(
     read: &GridRead,
     values: &[CellValue],
