@@ -1162,10 +1162,22 @@ pub fn to_puzzle(read: &GridRead, kind: &str) -> Result<Box<dyn Puzzle>, Error> 
     }
     let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
     puzzle_from_values(&values, read.rows, read.columns, kind).ok_or_else(|| {
-        Error::Unreadable(format!(
-            "the {}x{} grid read does not make a {kind}",
-            read.rows, read.columns
-        ))
+        let (row, column) = (read.rows / 2, read.columns / 2);
+        let middle = values.get(row * read.columns + column);
+        match (kind, middle) {
+            ("jump", Some(CellValue::Blank)) => Error::Unreadable(format!(
+                "the maze's start, r{}c{} in the middle of the {}x{} grid read, read blank: its \
+                 digit was missed, or the grid is not the whole maze",
+                row + 1,
+                column + 1,
+                read.rows,
+                read.columns
+            )),
+            _ => Error::Unreadable(format!(
+                "the {}x{} grid read does not make a {kind}",
+                read.rows, read.columns
+            )),
+        }
     })
 }
 
@@ -2772,6 +2784,21 @@ mod tests {
         match correct(&maze, "jump", None) {
             Ok((_, corrections)) => assert!(corrections.is_empty()),
             Err(error) => panic!("{error}"),
+        }
+    }
+
+    #[test]
+    fn a_maze_whose_start_reads_blank_is_refused_naming_the_start() {
+        let mut maze = sure_grid(3, 3, "222212222");
+        maze.cells[4].value = CellValue::Blank;
+        match correct(&maze, "jump", None) {
+            Err(Error::Unreadable(why)) => assert!(
+                why.starts_with(
+                    "the maze's start, r2c2 in the middle of the 3x3 grid read, read blank"
+                ),
+                "{why}"
+            ),
+            other => panic!("{:?}", other.map(|(_, corrections)| corrections)),
         }
     }
 
