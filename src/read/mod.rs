@@ -1436,9 +1436,9 @@ fn corrected_if_possible(
         )));
     }
     if !puzzle.ambiguity_matters() {
-        // Any way out satisfies such a solver, so it cannot catch misreads: a reading with many
-        // unsure digits, or read as surely another way up, is refused rather than solved
-        // wrongly.
+        // Any way out satisfies such a solver, so it cannot catch misreads: a reading read as
+        // surely another way up, or with unsure digits that could change its answer, is
+        // refused rather than solved wrongly.
         if read.orientation_in_doubt {
             return Err(Error::Unreadable(format!(
                 "the digits read about as surely with the page turned as not, so which way up \
@@ -1448,7 +1448,7 @@ fn corrected_if_possible(
         }
         let doubt = Doubt::of(&read.cells);
         if doubt.too_high() {
-            // A few doubtful digits are checked against the answer; many are not trusted.
+            // A few unsure digits are checked against the answer; many are not trusted.
             let why = if doubt.misreads > ANSWER_MOST_MISREADS {
                 Some(String::new())
             } else {
