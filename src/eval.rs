@@ -258,27 +258,9 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>, detect_kind
 /// shortest. A jump maze's answer can be right though a digit off its way was misread.
 fn answers_truth(answer: &dyn Solution, truth: &Truth) -> bool {
     if truth.kind == "jump" {
-        let grid: Vec<Vec<u32>> = truth
-            .cells
-            .chunks(truth.columns.max(1))
-            .map(|row| {
-                row.iter()
-                    .map(|cell| match cell {
-                        CellValue::Number(n) => *n,
-                        _ => 0,
-                    })
-                    .collect()
-            })
-            .collect();
-        let start = &truth.puzzle["start"];
-        let (Some(row), Some(column)) = (start[0].as_u64(), start[1].as_u64()) else {
-            return false;
-        };
-        let maze = JumpMaze {
-            grid,
-            start: (row as usize, column as usize),
-        };
-        maze.answered_by(answer, &Deadline::after(Duration::from_secs(5))) == Ok(Some(true))
+        JumpMaze::from_json(&truth.puzzle).is_ok_and(|maze| {
+            maze.answered_by(answer, &Deadline::after(Duration::from_secs(5))) == Ok(Some(true))
+        })
     } else {
         truth.solution.as_ref() == Some(&answer.to_json())
     }

@@ -62,11 +62,7 @@ pub fn verify(truth: &Value) -> Result<(), String> {
                 .ok_or("Nurikabe solution breaks a rule".into())
         }
         Some("jump") => {
-            let maze = JumpMaze {
-                grid: serde_json::from_value(puzzle["grid"].clone()).map_err(|e| e.to_string())?,
-                start: serde_json::from_value(puzzle["start"].clone())
-                    .map_err(|e| e.to_string())?,
-            };
+            let maze = JumpMaze::from_json(puzzle).map_err(|e| e.to_string())?;
             let path = JumpPath {
                 cells: pairs(&solution["path"])?,
                 exit: serde_json::from_value(solution["exit"].clone())

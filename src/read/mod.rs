@@ -1473,23 +1473,8 @@ fn corrected_if_possible(
             }
         }
     }
-    let mut doubtful: Vec<&CellRead> = read
-        .cells
-        .iter()
-        .filter(|c| !c.alternatives.is_empty())
-        .collect();
-    doubtful.sort_by(|a, b| a.confidence.total_cmp(&b.confidence));
-    doubtful.truncate(DOUBTFUL_CELLS);
-    let choices: Vec<Choice<CellValue>> = doubtful
-        .iter()
-        .map(|cell| {
-            Choice::new(
-                cell.row * read.columns + cell.column,
-                cell.confidence,
-                &cell.alternatives,
-            )
-        })
-        .collect();
+    let confidences: Vec<f32> = read.cells.iter().map(|c| c.confidence).collect();
+    let choices = doubtful_choices(read, &confidences, DOUBTFUL_CELLS);
     let build = |values: &[CellValue]| puzzle_from_values(values, read.rows, read.columns, kind);
     match first_unique(
         &values,
@@ -1626,10 +1611,7 @@ fn first_unique<V: Copy + PartialEq>(
         .take_while(|&(cost, _)| cost <= most_cost)
         .take(MOST_TRIES)
         .map(|(cost, picks)| {
-            let changes: Vec<(usize, V)> = picks
-                .iter()
-                .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
-                .collect();
+            let changes = picked_changes(choices, &picks);
             (cost, with_changes(values, changes.iter().copied()), changes)
         });
     unique_without_rival(sets, rival_margin.unwrap_or(0.0), |tried| {
@@ -1644,6 +1626,37 @@ fn first_unique<V: Copy + PartialEq>(
             None => Tried::NotUnique,
         }
     })
+}
+
+/// The changes (value index, new value) that `picks` of [`change_sets`] stand for.
+fn picked_changes<V: Copy>(choices: &[Choice<V>], picks: &[(usize, usize)]) -> Vec<(usize, V)> {
+    picks
+        .iter()
+        .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
+        .collect()
+}
+
+/// The choices of the `most` least sure cells of `read` that have other readings, least sure
+/// first by `confidences` (one per cell, row-major).
+fn doubtful_choices(read: &GridRead, confidences: &[f32], most: usize) -> Vec<Choice<CellValue>> {
+    let mut doubtful: Vec<(&CellRead, f32)> = read
+        .cells
+        .iter()
+        .zip(confidences.iter().copied())
+        .filter(|(c, _)| !c.alternatives.is_empty())
+        .collect();
+    doubtful.sort_by(|a, b| a.1.total_cmp(&b.1));
+    doubtful.truncate(most);
+    doubtful
+        .iter()
+        .map(|&(cell, confidence)| {
+            Choice::new(
+                cell.row * read.columns + cell.column,
+                confidence,
+                &cell.alternatives,
+            )
+        })
+        .collect()
 }
 
 /// Every set of at most `most_changes` changes to `choices`, cheapest first by their summed
@@ -1738,24 +1751,7 @@ fn answer_despite_doubt(
         Err(_) => return AnswerDespiteDoubt::Unchecked,
     };
     let confidences = weighed_confidences(&read.cells);
-    let mut doubtful: Vec<(&CellRead, f32)> = read
-        .cells
-        .iter()
-        .zip(confidences)
-        .filter(|(c, _)| !c.alternatives.is_empty())
-        .collect();
-    doubtful.sort_by(|a, b| a.1.total_cmp(&b.1));
-    doubtful.truncate(ANSWER_DOUBTFUL_CELLS);
-    let choices: Vec<Choice<CellValue>> = doubtful
-        .iter()
-        .map(|&(cell, confidence)| {
-            Choice::new(
-                cell.row * read.columns + cell.column,
-                confidence,
-                &cell.alternatives,
-            )
-        })
-        .collect();
+    let choices = doubtful_choices(read, &confidences, ANSWER_DOUBTFUL_CELLS);
     let most_cost = most_set_cost();
     let sets: Vec<_> = change_sets(&choices, GRID_CHANGES)
         .into_iter()
@@ -1770,10 +1766,7 @@ fn answer_despite_doubt(
     let (mut holding, mut changing) = (1.0f32, 0.0f32);
     let mut likeliest_change: Option<Vec<(usize, CellValue)>> = None;
     for (cost, picks) in sets {
-        let changes: Vec<(usize, CellValue)> = picks
-            .iter()
-            .map(|&(c, a)| (choices[c].index, choices[c].alternatives[a].0))
-            .collect();
+        let changes = picked_changes(&choices, &picks);
         let changed = with_changes(values, changes.iter().copied());
         // A maze is one solid shape: a digit read as paper inside it is not what was printed.
         if kind == "jump" && jump::hole(&changed, read.rows, read.columns).is_some() {

@@ -61,6 +61,14 @@ pub struct JumpPath {
 }
 
 impl JumpMaze {
+    /// The maze of a JSON report's `puzzle` field (see [`Puzzle::to_json`]).
+    pub fn from_json(puzzle: &Value) -> Result<JumpMaze, serde_json::Error> {
+        Ok(JumpMaze {
+            grid: serde_json::from_value(puzzle["grid"].clone())?,
+            start: serde_json::from_value(puzzle["start"].clone())?,
+        })
+    }
+
     /// The jump length at (row, column), or `None` outside the shape (including off the grid).
     pub fn value(&self, row: i64, column: i64) -> Option<u32> {
         let cell = *self
