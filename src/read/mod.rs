@@ -370,11 +370,7 @@ const RECENTRE_SHIFTS: [f32; 2] = [0.25, 0.5];
 
 /// `crops` and their `darkness` with each crop whose digit runs off a side (the lattice off
 /// the printed grid by a stroke or more, on a curled page) cut again moved toward that side,
-/// where that crop no longer cuts the digit there and reads it more surely, in as many glyphs.
-/// A boxed clue's digits fill their box and touch its line: moved past the box's side, the crop
-/// takes in the line, which joins the digits into one blob that may read surely as one digit
-/// (a magazine's 13 moved a quarter cell down read as a 1 at 0.997 and its 10 as a 3, where
-/// the crop on the lattice read both right), so a move that finds fewer glyphs is not taken.
+/// where that crop no longer cuts the digit there and reads it more surely.
 fn recentre_cut_digits(
     image: &GrayImage,
     lattice: &Lattice,
@@ -383,20 +379,15 @@ fn recentre_cut_digits(
     levels: Levels,
     classifier: &DigitClassifier,
 ) -> (Vec<Vec<GrayImage>>, Vec<Vec<Vec<f32>>>) {
-    // How surely a crop reads as a number (0 when it does not), and in how many glyphs.
     let sureness = |crop: &GrayImage, darkness: &[f32]| {
         let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
-        let glyph_count = match &content {
-            CellContent::Glyphs(found) => found.len(),
-            _ => 0,
-        };
         match read_cell(content, crop, 0, 0, classifier) {
             CellRead {
                 value: CellValue::Number(_),
                 confidence,
                 ..
-            } => (confidence, glyph_count),
-            _ => (0.0, glyph_count),
+            } => confidence,
+            _ => 0.0,
         }
     };
     for row in 0..crops.len() {
@@ -406,8 +397,7 @@ fn recentre_cut_digits(
             // A digit cut on opposite sides is too big for the cell, not off centre.
             let off_centre = cut.iter().any(|&c| c) && !(cut[0] && cut[2]) && !(cut[1] && cut[3]);
             // Only a cell read as a number: a black given's texture may run off any side.
-            let (sure, glyph_count) = sureness(crop, dark);
-            if !off_centre || sure == 0.0 {
+            if !off_centre || sureness(crop, dark) == 0.0 {
                 continue;
             }
             let corner = |r: usize, c: usize| lattice.points.get(r).and_then(|p| p.get(c)).copied();
@@ -442,8 +432,8 @@ fn recentre_cut_digits(
                     .iter()
                     .zip(cut)
                     .any(|(&now, before)| now && before);
-                let (moved_sure, moved_glyphs) = sureness(&moved_crop, &moved_dark);
-                if !same_sides && moved_sure > sure && moved_glyphs >= glyph_count {
+                let (crop, dark) = (&crops[row][column], &darkness[row][column]);
+                if !same_sides && sureness(&moved_crop, &moved_dark) > sureness(crop, dark) {
                     crops[row][column] = moved_crop;
                     darkness[row][column] = moved_dark;
                     break;
@@ -2652,87 +2642,6 @@ impl std::fmt::Display for Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A page of `rows` x `columns` boxes `side` pixels apart with 2-pixel lines, each holding
-    /// `text` printed as a magazine prints its clues: the digits as tall as the box allows,
-    /// their feet on its bottom line; and the lattice on its lines.
-    fn boxes_filled_to_their_lines(
-        rows: usize,
-        columns: usize,
-        side: u32,
-        text: &str,
-    ) -> (GrayImage, Lattice) {
-        use crate::render::canvas::{self, HAlign};
-        use image::{Rgb, RgbImage};
-        let margin = side;
-        let (width, height) = (
-            columns as u32 * side + 2 * margin,
-            rows as u32 * side + 2 * margin,
-        );
-        let mut page = RgbImage::from_pixel(width, height, Rgb([235; 3]));
-        let font = typefaces::Typeface::Print(typefaces::PrintFace::CondensedSans).font();
-        let ink = Rgb([25; 3]);
-        for r in 0..rows as u32 {
-            for c in 0..columns as u32 {
-                let (x, y) = ((margin + c * side) as f32, (margin + r * side) as f32);
-                let size = side as f32;
-                // Digits' ink is about 0.72 of the font size tall: their feet on the line.
-                let font_size = size * 0.95;
-                let middle = y + size - 0.36 * font_size;
-                canvas::draw_label(
-                    &mut page,
-                    &font,
-                    font_size,
-                    text,
-                    (x + size / 2.0, middle),
-                    HAlign::Centre,
-                    ink,
-                );
-            }
-        }
-        for k in 0..=rows as u32 {
-            let y = (margin + k * side) as f32;
-            let right = (margin + columns as u32 * side) as f32;
-            canvas::line(&mut page, (margin as f32, y), (right, y), 2.0, ink);
-        }
-        for k in 0..=columns as u32 {
-            let x = (margin + k * side) as f32;
-            let bottom = (margin + rows as u32 * side) as f32;
-            canvas::line(&mut page, (x, margin as f32), (x, bottom), 2.0, ink);
-        }
-        let points = (0..=rows)
-            .map(|r| {
-                (0..=columns)
-                    .map(|c| {
-                        (
-                            (margin + c as u32 * side) as f32,
-                            (margin + r as u32 * side) as f32,
-                        )
-                    })
-                    .collect()
-            })
-            .collect();
-        let lattice = Lattice {
-            rows,
-            columns,
-            points,
-        };
-        (image::imageops::grayscale(&page), lattice)
-    }
-
-    #[test]
-    fn a_crop_is_not_moved_onto_the_box_line_its_digits_touch() {
-        let (page, lattice) = boxes_filled_to_their_lines(3, 4, 40, "13");
-        // The digits run off each crop's bottom, into the inset above the line: moved down a
-        // quarter cell the crop takes in the line, the 1 and 3 join it in one blob and read
-        // more surely as one digit. The crops stay the cells' own.
-        let cut = cut_cells(&page, &lattice, bundled_classifier());
-        let own = rules::grid_without_rules(&map_cells(lattice.rows, lattice.columns, |r, c| {
-            lattice.cell_image(&page, r, c, CELL_PIXELS, CELL_INSET)
-        }))
-        .crops;
-        assert!(cut.crops == own, "a crop was moved");
-    }
 
     #[test]
     fn doubt_sums_the_numbers_chances_of_being_wrong_and_ignores_blanks() {
