@@ -330,14 +330,18 @@ pub fn reread_boxed(
 /// cell, not the reading surer overall: on a photo whose lattice sits a little off the boxes,
 /// the box alone holds a remnant of its line beside the digit (a 6 read 16 at 0.6), which the
 /// wider crop wipes as a line (6 at 0.99), while elsewhere the wider crop takes in a
-/// neighbour's print and reads less surely than the box alone.
-pub fn surer_of_each(first: &GridRead, second: &GridRead) -> GridRead {
+/// neighbour's print and reads less surely than the box alone. Where `first`'s crop was moved
+/// off its box (`first_moved`, per cell in rows), `second` stands however sure `first` is: a
+/// crop moved down onto the box's bottom line, joined to the digits standing on it, read a
+/// magazine's 13 as a 1 at 0.997 and its 10 as a 3, which the wider crop on the box read right.
+pub fn surer_of_each(first: &GridRead, second: &GridRead, first_moved: &[bool]) -> GridRead {
     let mut merged = first.clone();
-    for (cell, other) in merged.cells.iter_mut().zip(&second.cells) {
+    for (i, (cell, other)) in merged.cells.iter_mut().zip(&second.cells).enumerate() {
         if cell.value == other.value {
             continue;
         }
-        let (mut surer, less) = if other.confidence > cell.confidence {
+        let moved = first_moved.get(i).copied().unwrap_or(false);
+        let (mut surer, less) = if moved || other.confidence > cell.confidence {
             (other.clone(), &*cell)
         } else {
             (cell.clone(), other)
@@ -1023,7 +1027,7 @@ mod tests {
         set(&mut second, 0, 0.99, vec![(CellValue::Number(5), 0.01)]);
         set(&mut first, 2, 0.65, vec![]);
         set(&mut second, 2, 1.0, vec![]);
-        let merged = surer_of_each(&first, &second);
+        let merged = surer_of_each(&first, &second, &[]);
         assert_eq!(merged.cells[0].value, CellValue::Number(6));
         assert_eq!(merged.cells[0].confidence, 0.99);
         assert_eq!(
@@ -1040,6 +1044,32 @@ mod tests {
             merged.cells[2].alternatives,
             vec![(CellValue::Number(1), 0.65)]
         );
+    }
+
+    #[test]
+    fn a_box_whose_first_crop_was_moved_takes_the_second_reading_however_sure() {
+        // A 13 read as 1 at 0.997 from a crop moved onto its box's line, 13 at 0.95 from the
+        // wider crop on the box; a box not moved keeps its surer reading.
+        let mut first = grid_read(&["11"]);
+        let mut second = grid_read(&["11"]);
+        for grid in [&mut first, &mut second] {
+            grid.cells[0].value = CellValue::Number(13);
+            grid.cells[1].value = CellValue::Number(13);
+        }
+        first.cells[0].value = CellValue::Number(1);
+        first.cells[0].confidence = 0.997;
+        second.cells[0].confidence = 0.95;
+        first.cells[1].value = CellValue::Number(18);
+        first.cells[1].confidence = 0.997;
+        second.cells[1].confidence = 0.95;
+        let merged = surer_of_each(&first, &second, &[true, false]);
+        assert_eq!(merged.cells[0].value, CellValue::Number(13));
+        assert_eq!(merged.cells[0].confidence, 0.95);
+        assert_eq!(
+            merged.cells[0].alternatives,
+            vec![(CellValue::Number(1), 0.997)]
+        );
+        assert_eq!(merged.cells[1].value, CellValue::Number(18));
     }
 
     #[test]

@@ -153,6 +153,7 @@ fn read_grid_upright_and_runner_up(
         crops,
         darkness,
         ruled,
+        moved,
         levels,
     } = cut_cells(image, lattice, classifier);
     // Grain read as numbers would weigh in the choice of orientation as much as the digits.
@@ -210,6 +211,7 @@ fn read_grid_upright_and_runner_up(
     let rereading = SplitRereading {
         crops,
         darkness,
+        moved,
         levels,
         read,
         runner_up,
@@ -226,11 +228,13 @@ fn read_grid_upright_and_runner_up(
 }
 
 /// The cells of a lattice cut from the photo as the grid is read: each cell's crop with the
-/// grid's rules wiped and its flattened darkness, which cells held a rule, and the levels.
+/// grid's rules wiped and its flattened darkness, which cells held a rule, which crops were
+/// moved off their cell (see [`recentre_cut_digits`]), and the levels.
 struct Cut {
     crops: Vec<Vec<GrayImage>>,
     darkness: Vec<Vec<Vec<f32>>>,
     ruled: Vec<Vec<bool>>,
+    moved: Vec<Vec<bool>>,
     levels: Levels,
 }
 
@@ -248,12 +252,13 @@ fn cut_cells(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier)
         paper: paper_level(&crops),
         ink: ink_level(&darkness),
     };
-    let (crops, darkness) =
+    let (crops, darkness, moved) =
         recentre_cut_digits(image, lattice, crops, darkness, levels, classifier);
     Cut {
         crops,
         darkness,
         ruled,
+        moved,
         levels,
     }
 }
@@ -286,8 +291,9 @@ pub fn cell_glyphs(
 }
 
 /// A grid's readings with what reading their numbers again at more ink splits needs (see
-/// [`averaged_over_splits`]): the cells' crops and darkness, the photo's levels, and the
-/// chosen and runner-up readings before marks and noise were dropped. Re-reading every number
+/// [`averaged_over_splits`]): the cells' crops and darkness, which crops were moved off their
+/// cell, the photo's levels, and the chosen and runner-up readings before marks and noise were
+/// dropped. Re-reading every number
 /// at four splits took a third of the time of reading a 12-megapixel Sudoku photo (about 30 of
 /// 90 ms), and a reading that solves uniquely as it is does not need it, so it is done only
 /// when the solver asks (see [`Reading::correct`]).
@@ -295,6 +301,7 @@ pub fn cell_glyphs(
 pub struct SplitRereading {
     crops: Vec<Vec<GrayImage>>,
     darkness: Vec<Vec<Vec<f32>>>,
+    moved: Vec<Vec<bool>>,
     levels: Levels,
     read: GridRead,
     runner_up: Option<GridRead>,
@@ -378,7 +385,8 @@ fn recentre_cut_digits(
     mut darkness: Vec<Vec<Vec<f32>>>,
     levels: Levels,
     classifier: &DigitClassifier,
-) -> (Vec<Vec<GrayImage>>, Vec<Vec<Vec<f32>>>) {
+) -> (Vec<Vec<GrayImage>>, Vec<Vec<Vec<f32>>>, Vec<Vec<bool>>) {
+    let mut moved_off: Vec<Vec<bool>> = crops.iter().map(|row| vec![false; row.len()]).collect();
     let sureness = |crop: &GrayImage, darkness: &[f32]| {
         let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
         match read_cell(content, crop, 0, 0, classifier) {
@@ -436,12 +444,13 @@ fn recentre_cut_digits(
                 if !same_sides && sureness(&moved_crop, &moved_dark) > sureness(crop, dark) {
                     crops[row][column] = moved_crop;
                     darkness[row][column] = moved_dark;
+                    moved_off[row][column] = true;
                     break;
                 }
             }
         }
     }
-    (crops, darkness)
+    (crops, darkness, moved_off)
 }
 
 /// How much surer of its digits a turned reading must be before it beats the upright one: most
@@ -2389,7 +2398,11 @@ pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> 
             // photo whose lattice sits a little off the boxes they take in a neighbour's line
             // or print: each box's surer reading stands, the other its first alternative.
             let reread = clues::reread_boxed(image, lattice, upright, (top, left), classifier);
-            let merged = clues::surer_of_each(upright, &reread);
+            let moved: Vec<bool> = rereading
+                .as_ref()
+                .map(|rereading| rereading.moved.iter().flatten().copied().collect())
+                .unwrap_or_default();
+            let merged = clues::surer_of_each(upright, &reread, &moved);
             let (clues, origin) = match clues::boxed_clues(&merged) {
                 Some((clues, top, left)) => (clues, (top, left)),
                 None => (clues, (top, left)),
