@@ -241,19 +241,25 @@ struct Cut {
 /// Cuts every cell of `lattice` from `image`, a digit running off its crop cut again centred
 /// (see [`recentre_cut_digits`]).
 fn cut_cells(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> Cut {
-    let rules::Unruled { crops, ruled } =
+    let rules::Unruled { mut crops, ruled } =
         rules::grid_without_rules(&map_cells(lattice.rows, lattice.columns, |r, c| {
             lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)
         }));
-    let darkness = map_cells(lattice.rows, lattice.columns, |r, c| {
+    let mut darkness = map_cells(lattice.rows, lattice.columns, |r, c| {
         glyphs::flattened(&crops[r][c])
     });
     let levels = Levels {
         paper: paper_level(&crops),
         ink: ink_level(&darkness),
     };
-    let (crops, darkness, moved) =
-        recentre_cut_digits(image, lattice, crops, darkness, levels, classifier);
+    let moved = recentre_cut_digits(
+        image,
+        lattice,
+        &mut crops,
+        &mut darkness,
+        levels,
+        classifier,
+    );
     Cut {
         crops,
         darkness,
@@ -375,17 +381,18 @@ fn without_noise(mut read: GridRead) -> GridRead {
 /// cell, then half when that still cuts it.
 const RECENTRE_SHIFTS: [f32; 2] = [0.25, 0.5];
 
-/// `crops` and their `darkness` with each crop whose digit runs off a side (the lattice off
-/// the printed grid by a stroke or more, on a curled page) cut again moved toward that side,
-/// where that crop no longer cuts the digit there and reads it more surely.
+/// Cuts again, in `crops` and their `darkness`, each crop whose digit runs off a side (the
+/// lattice off the printed grid by a stroke or more, on a curled page), moved toward that side,
+/// where that crop no longer cuts the digit there and reads it more surely; returns which
+/// crops were so moved.
 fn recentre_cut_digits(
     image: &GrayImage,
     lattice: &Lattice,
-    mut crops: Vec<Vec<GrayImage>>,
-    mut darkness: Vec<Vec<Vec<f32>>>,
+    crops: &mut [Vec<GrayImage>],
+    darkness: &mut [Vec<Vec<f32>>],
     levels: Levels,
     classifier: &DigitClassifier,
-) -> (Vec<Vec<GrayImage>>, Vec<Vec<Vec<f32>>>, Vec<Vec<bool>>) {
+) -> Vec<Vec<bool>> {
     let mut moved_off: Vec<Vec<bool>> = crops.iter().map(|row| vec![false; row.len()]).collect();
     let sureness = |crop: &GrayImage, darkness: &[f32]| {
         let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
@@ -450,7 +457,7 @@ fn recentre_cut_digits(
             }
         }
     }
-    (crops, darkness, moved_off)
+    moved_off
 }
 
 /// How much surer of its digits a turned reading must be before it beats the upright one: most
