@@ -299,10 +299,9 @@ pub fn cell_glyphs(
 /// A grid's readings with what reading their numbers again at more ink splits needs (see
 /// [`averaged_over_splits`]): the cells' crops and darkness, which crops were moved off their
 /// cell, the photo's levels, and the chosen and runner-up readings before marks and noise were
-/// dropped. Re-reading every number
-/// at four splits took a third of the time of reading a 12-megapixel Sudoku photo (about 30 of
-/// 90 ms), and a reading that solves uniquely as it is does not need it, so it is done only
-/// when the solver asks (see [`Reading::correct`]).
+/// dropped. Re-reading every number at four splits took a third of the time of reading a
+/// 12-megapixel Sudoku photo (about 30 of 90 ms), and a reading that solves uniquely as it is
+/// does not need it, so it is done only when the solver asks (see [`Reading::correct`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SplitRereading {
     crops: Vec<Vec<GrayImage>>,
@@ -2403,7 +2402,8 @@ pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> 
         if let Some((clues, top, left)) = clues::boxed_clues(upright) {
             // The wider crops of the reread keep digits that fill their boxes whole, but on a
             // photo whose lattice sits a little off the boxes they take in a neighbour's line
-            // or print: each box's surer reading stands, the other its first alternative.
+            // or print: each box's surer reading stands, the other its first alternative, but
+            // where the box's own crop was moved off it the wider crop's reading stands.
             let reread = clues::reread_boxed(image, lattice, upright, (top, left), classifier);
             let moved: Vec<bool> = rereading
                 .as_ref()
