@@ -612,7 +612,9 @@ const OFF_BEND: f64 = 0.15;
 /// off the bend where the print curls away from it at a corner (see [`walk`]), and each place
 /// whose offset strays from its neighbouring lines' is looked for again close to theirs, or
 /// put there; held, each place that left the bend is looked for again close to it, or put on
-/// it. The lines' straight places are taken half-way between their ends.
+/// it. Last, a line carried from the crossing where the print lies flattest out to its ends
+/// (see [`carry`]) replaces the walked one where more of it runs on ink. The lines' straight
+/// places are taken half-way between their ends.
 pub fn follow(mask: &Mask, ends: &[(f64, f64)], crossings: &[f64]) -> Followed {
     let lines: Vec<f64> = ends
         .iter()
@@ -724,7 +726,7 @@ pub fn follow(mask: &Mask, ends: &[(f64, f64)], crossings: &[f64]) -> Followed {
     // a digit beside it) leaves its neighbours: a walked place whose offset strays from the
     // median offset of the lines around it is looked for close to that offset, or put on it.
     let offset = |k: usize, i: usize| walked[k][i] - bent[k][i];
-    let walked = (0..walked.len())
+    let walked: Vec<Vec<f64>> = (0..walked.len())
         .map(|k| {
             let settled: Vec<f64> = (0..crossings.len())
                 .map(|i| {
@@ -751,6 +753,26 @@ pub fn follow(mask: &Mask, ends: &[(f64, f64)], crossings: &[f64]) -> Followed {
             }
         })
         .collect();
+    // A corner curled more than a cell starts its lines' ends a row off, and each half
+    // followed from such an end runs along its neighbour's print: carried instead from the
+    // flat part of the print outward, a line keeps its own.
+    let walked: Vec<Vec<f64>> = {
+        let anchor = anchor_crossing(mask, &held, crossings, cell, gap);
+        walked
+            .into_iter()
+            .enumerate()
+            .map(|(k, walked)| {
+                let carried = carry(mask, &held[k], anchor, crossings, (cell, gap));
+                if inked_along(mask, &carried, crossings)
+                    > inked_along(mask, &walked, crossings) + CARRIED_BETTER
+                {
+                    carried
+                } else {
+                    walked
+                }
+            })
+            .collect()
+    };
     Followed { walked, held }
 }
 
@@ -826,6 +848,64 @@ fn walk(
         }
     }
     walked
+}
+
+/// How much more of its length a line carried from the anchor crossing (see [`carry`]) must
+/// run on ink than walked to replace it: a place or two on ink where the walked line left it.
+const CARRIED_BETTER: f32 = 0.01;
+
+/// The crossing at which most lines' places held to the bend lie on the print (a line found
+/// within the search reach), of those the nearest the middle: where the print lies flat.
+fn anchor_crossing(
+    mask: &Mask,
+    held: &[Vec<f64>],
+    crossings: &[f64],
+    cell: f64,
+    gap: f64,
+) -> usize {
+    let near = search_reach(cell);
+    let middle = crossings.len() / 2;
+    (0..crossings.len())
+        .max_by_key(|&i| {
+            let on = held
+                .iter()
+                .filter(|line| {
+                    locate(mask, line[i], near, crossings[i], gap)
+                        .is_some_and(|p| (p - line[i]).abs() <= near)
+                })
+                .count();
+            (on, std::cmp::Reverse(i.abs_diff(middle)))
+        })
+        .unwrap_or(middle)
+}
+
+/// One line's places carried from its `held` place at the `anchor` crossing out to either end,
+/// crossing by crossing: each looked for near the place before moved on by half the step
+/// before (a curl steepens toward the corner), else put there. Unlike [`walk`] it has no
+/// bend to go back to and no cap: it is taken only where more of it runs on ink.
+fn carry(
+    mask: &Mask,
+    held: &[f64],
+    anchor: usize,
+    crossings: &[f64],
+    (cell, gap): (f64, f64),
+) -> Vec<f64> {
+    let near = search_reach(cell);
+    let mut carried = held.to_vec();
+    let outward = [
+        (0..anchor).rev().collect::<Vec<usize>>(),
+        (anchor + 1..held.len()).collect(),
+    ];
+    for crossings_out in &outward {
+        let (mut before, mut growth) = (anchor, 0.0);
+        for &i in crossings_out {
+            let guess = carried[before] + 0.5 * growth;
+            carried[i] = locate(mask, guess, near, crossings[i], gap).unwrap_or(guess);
+            growth = carried[i] - carried[before];
+            before = i;
+        }
+    }
+    carried
 }
 
 /// The fraction of a followed line's length that is inked within a pixel of it: the line at
@@ -1130,12 +1210,12 @@ mod tests {
         assert_eq!(count_cells(&empty, false), None);
     }
 
-    /// A 28x28 grid of 20-pixel cells, 20 pixels in from the mask's sides, whose first lines
+    /// A 28x28 grid of 20-pixel cells, 40 pixels in from the mask's sides, whose first lines
     /// curl left over the last `rows` rows by up to `depth` pixels at the corner: a lifted page
     /// corner, which no smooth bend of the whole grid follows. The lines must be found on the
     /// print there.
     fn assert_curled_corner_followed(depth: f64, rows: usize) {
-        let (size, n, cell, margin) = (600, 28, 20.0, 20.0);
+        let (size, n, cell, margin) = (640, 28, 20.0, 40.0);
         let place = |k: usize| margin + k as f64 * cell;
         let curl_from = place(n - rows);
         let curl = |k: usize, y: f64| {
@@ -1175,5 +1255,11 @@ mod tests {
     fn lines_curled_most_of_a_cell_off_the_bend_are_followed_to_the_corner() {
         // As a magazine page's bottom corner: 17 pixels of a 20-pixel cell over 14 rows.
         assert_curled_corner_followed(17.0, 14);
+    }
+
+    #[test]
+    fn lines_curled_over_a_cell_off_at_one_corner_are_carried_there() {
+        // As magazine 8's bottom-left corner: its lines' ends there start a row off.
+        assert_curled_corner_followed(24.0, 20);
     }
 }
