@@ -61,6 +61,11 @@ pub fn find(image: &GrayImage) -> Result<Lattice, String> {
 /// there, and how many such digits along one side mean the lattice stops short of the maze.
 const BEYOND_REACH: f64 = 0.6;
 const LEAST_DIGITS_BEYOND: usize = 2;
+/// How many of the lattice's glyphs a lone glyph beyond its side must stand beside to be taken
+/// for a digit of the maze: a diamond's tip stands on the three middle digits of its end row,
+/// a stray mark beside a square maze's edge stands beside three as well, but only where it
+/// falls on the lattice's next row.
+const LEAST_NEIGHBOURS_BEYOND: usize = 3;
 
 /// How many times the digits standing off the lattice are taken in and the fit redone: a
 /// curled page bends each ring of the maze a little further off than the one inside it.
@@ -79,11 +84,8 @@ fn with_bent_ends(mut fit: Fit, glyphs: &[Glyph], index: &Index) -> Fit {
         };
         let mut places = fit.places.clone();
         let before = places.len();
-        let beyond = glyphs_beyond(&finder)
-            .into_iter()
-            .filter(|side| side.len() >= LEAST_DIGITS_BEYOND)
-            .flatten();
-        for (place, g) in beyond.chain(glyphs_off_inside(&finder)) {
+        let beyond = taken_beyond(&finder, &fit);
+        for (place, g) in beyond.into_iter().chain(glyphs_off_inside(&finder)) {
             if !places.values().any(|&taken| taken == g) {
                 places.insert(place, g);
             }
@@ -103,10 +105,7 @@ fn with_bent_ends(mut fit: Fit, glyphs: &[Glyph], index: &Index) -> Fit {
 /// beyond one of its sides, or at one of its empty places.
 fn digits_off(fit: &Fit, glyphs: &[Glyph], index: &Index) -> Option<&'static str> {
     let finder = PlaceFinder::new(fit, glyphs, index)?;
-    if glyphs_beyond(&finder)
-        .iter()
-        .any(|side| side.len() >= LEAST_DIGITS_BEYOND)
-    {
+    if !taken_beyond(&finder, fit).is_empty() {
         Some(
             "digits stand in a line beyond the lattice of digits found: part of the maze was not \
              found",
@@ -116,6 +115,21 @@ fn digits_off(fit: &Fit, glyphs: &[Glyph], index: &Index) -> Option<&'static str
     } else {
         None
     }
+}
+
+/// The glyphs beyond the sides of `fit` (see [`glyphs_beyond`]) that belong to the maze: each
+/// of a side holding [`LEAST_DIGITS_BEYOND`] of them, and one alone where it stands beside
+/// [`LEAST_NEIGHBOURS_BEYOND`] of the lattice's glyphs (a diamond maze's tip).
+fn taken_beyond(finder: &PlaceFinder, fit: &Fit) -> Vec<((i32, i32), usize)> {
+    glyphs_beyond(finder)
+        .into_iter()
+        .flat_map(|side| {
+            let whole = side.len() >= LEAST_DIGITS_BEYOND;
+            side.into_iter().filter(move |&(place, _)| {
+                whole || neighbours(&fit.places, place) >= LEAST_NEIGHBOURS_BEYOND
+            })
+        })
+        .collect()
 }
 
 /// Looks for a glyph about where a place of a fit would hold one.
@@ -1009,6 +1023,52 @@ mod tests {
             (bent.glyphs(), digits_off(&bent, &curled, &index)),
             (maze, None),
             "every maze glyph taken in, and no text"
+        );
+    }
+
+    #[test]
+    fn a_diamond_maze_s_tips_standing_off_the_lattice_are_taken_in() {
+        // A diamond of radius 6 whose four lone tips stand 0.4 of a cell further out than the
+        // lattice puts them, as a curled page bends them: left out, the maze's shape, and so
+        // its way out, would be another's.
+        let homography = Matrix([30.0, 0.0, 500.0, 0.0, 30.0, 400.0, 0.0, 0.0, 1.0]);
+        let mut glyphs = Vec::new();
+        for r in -6i32..=6 {
+            for c in -6i32..=6 {
+                if r.abs() + c.abs() > 6 {
+                    continue;
+                }
+                let out = |k: i32| {
+                    f64::from(k)
+                        + if k.abs() == 6 {
+                            0.4 * f64::from(k.signum())
+                        } else {
+                            0.0
+                        }
+                };
+                let (x, y) = homography.apply(out(c), out(r));
+                let jitter = f64::from((r * 7 + c * 13).rem_euclid(5) - 2) * 0.3;
+                glyphs.push(Glyph {
+                    x: x + jitter,
+                    y: y - jitter,
+                    size: 12.0,
+                });
+            }
+        }
+        let maze = glyphs.len();
+        let flat = fit_lattice(&glyphs).expect("a lattice");
+        assert_eq!(flat.glyphs(), maze - 4, "the tips left out");
+        let index = Index::new(&glyphs);
+        assert!(digits_off(&flat, &glyphs, &index).is_some());
+        let bent = with_bent_ends(flat, &glyphs, &index);
+        assert_eq!(
+            (
+                bent.glyphs(),
+                bent.rows.1 - bent.rows.0,
+                digits_off(&bent, &glyphs, &index)
+            ),
+            (maze, 12, None),
+            "the four tips taken in"
         );
     }
 
