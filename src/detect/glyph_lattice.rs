@@ -84,7 +84,7 @@ fn with_bent_ends(mut fit: Fit, glyphs: &[Glyph], index: &Index) -> Fit {
         };
         let mut places = fit.places.clone();
         let before = places.len();
-        let beyond = taken_beyond(&finder, &fit);
+        let beyond = taken_beyond(&finder);
         for (place, g) in beyond.into_iter().chain(glyphs_off_inside(&finder)) {
             if !places.values().any(|&taken| taken == g) {
                 places.insert(place, g);
@@ -105,7 +105,7 @@ fn with_bent_ends(mut fit: Fit, glyphs: &[Glyph], index: &Index) -> Fit {
 /// beyond one of its sides, or at one of its empty places.
 fn digits_off(fit: &Fit, glyphs: &[Glyph], index: &Index) -> Option<&'static str> {
     let finder = PlaceFinder::new(fit, glyphs, index)?;
-    if !taken_beyond(&finder, fit).is_empty() {
+    if !taken_beyond(&finder).is_empty() {
         Some(
             "digits stand in a line beyond the lattice of digits found: part of the maze was not \
              found",
@@ -117,10 +117,11 @@ fn digits_off(fit: &Fit, glyphs: &[Glyph], index: &Index) -> Option<&'static str
     }
 }
 
-/// The glyphs beyond the sides of `fit` (see [`glyphs_beyond`]) that belong to the maze: each
-/// of a side holding [`LEAST_DIGITS_BEYOND`] of them, and one alone where it stands beside
-/// [`LEAST_NEIGHBOURS_BEYOND`] of the lattice's glyphs (a diamond maze's tip).
-fn taken_beyond(finder: &PlaceFinder, fit: &Fit) -> Vec<((i32, i32), usize)> {
+/// The glyphs beyond the sides of the finder's fit (see [`glyphs_beyond`]) that belong to the
+/// maze: each of a side holding [`LEAST_DIGITS_BEYOND`] of them, and one alone where it stands
+/// beside [`LEAST_NEIGHBOURS_BEYOND`] of the lattice's glyphs (a diamond maze's tip).
+fn taken_beyond(finder: &PlaceFinder) -> Vec<((i32, i32), usize)> {
+    let fit = finder.fit;
     glyphs_beyond(finder)
         .into_iter()
         .flat_map(|side| {

@@ -1,8 +1,8 @@
 //! Reading a number-jump maze: its start cell, which is printed with a ring around its digit
 //! (read with the grid's usual margin, the ring's arcs become extra glyphs, "3" reads as "233"),
 //! is re-read with the ring erased (see `start_ring`), from inside the ring and from the whole
-//! cell at the other cells' scale, the two readings multiplied, or from a crop cut inside where
-//! it should be when none is found; and a maze read with a hole in it (a blank cell
+//! cell at the other cells' scale, the two readings agreed, or from a crop cut inside where it
+//! should be when none is found; and a maze read with a hole in it (a blank cell
 //! with numbers on all four sides) is found, a digit the reader missed, which is read as the 1
 //! it likely is where a page rule was wiped from the cell. It does not find the
 //! start (the centre cell, as the text format has it) or judge whether the grid is a maze.
@@ -103,7 +103,7 @@ pub fn reread_start(
             classifier,
         )
     };
-    let crop = match start_ring::find(&whole) {
+    let start = match start_ring::find(&whole) {
         Some(ring) => {
             let erased = start_ring::erased(&whole, &ring);
             let inside = read_crop(&inside_ring(&erased, &ring));
@@ -113,21 +113,20 @@ pub fn reread_start(
                 CELL_PIXELS,
                 image::imageops::FilterType::Triangle,
             );
-            reread.cells[row * read.columns + column] = agreed(&inside, &read_crop(&at_cell_scale));
-            return reread;
+            agreed(&inside, &read_crop(&at_cell_scale))
         }
         None => {
             reread.start_off_centre = ring_beside(image, lattice, read, (row, column));
-            turned(rules::without_rules(&lattice.cell_image(
+            read_crop(&turned(rules::without_rules(&lattice.cell_image(
                 image,
                 r,
                 c,
                 CELL_PIXELS,
                 START_INSET,
-            )))
+            ))))
         }
     };
-    reread.cells[row * read.columns + column] = read_crop(&crop);
+    reread.cells[row * read.columns + column] = start;
     reread
 }
 
@@ -159,7 +158,7 @@ fn agreed(first: &CellRead, second: &CellRead) -> CellRead {
             values.push(value);
         }
     }
-    let mut products: Vec<(CellValue, f32)> = values
+    let mut means: Vec<(CellValue, f32)> = values
         .into_iter()
         .map(|value| {
             (
@@ -168,17 +167,17 @@ fn agreed(first: &CellRead, second: &CellRead) -> CellRead {
             )
         })
         .collect();
-    let total: f32 = products.iter().map(|(_, p)| p).sum();
-    for product in &mut products {
-        product.1 /= total;
+    let total: f32 = means.iter().map(|(_, p)| p).sum();
+    for mean in &mut means {
+        mean.1 /= total;
     }
-    products.sort_by(|x, y| y.1.total_cmp(&x.1));
-    products.truncate(ALTERNATIVES);
-    let (value, confidence) = products[0];
+    means.sort_by(|x, y| y.1.total_cmp(&x.1));
+    means.truncate(ALTERNATIVES);
+    let (value, confidence) = means[0];
     CellRead {
         value,
         confidence,
-        alternatives: products[1..].to_vec(),
+        alternatives: means[1..].to_vec(),
         ..first.clone()
     }
 }
