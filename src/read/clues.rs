@@ -111,7 +111,11 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
     // half, drops the most from the band's last line to the grid's first.
     let band = |lines: usize, across: usize, at: &dyn Fn(usize, usize) -> (usize, usize)| {
         let line_share = |line: usize| share(&mut (across / 2..across).map(|k| at(line, k)));
+        // A line of n cells holds at most ceil(n / 2) numbers, so no band is printed wider:
+        // a Sudoku's digits fell so that its top four rows and left four columns passed for
+        // the clues of a 5x5 grid.
         (1..lines.div_ceil(2))
+            .filter(|&width| width <= (lines - width).div_ceil(2))
             .map(|width| (width, line_share(width - 1), line_share(width)))
             .filter(|&(_, band_line, grid_line)| {
                 band_line >= BOXED_BAND_LINE && grid_line <= BOXED_STRAY
@@ -1109,6 +1113,24 @@ mod tests {
             "7...2...6.",
             ".6....28..",
             "...419..5.",
+        ]);
+        assert!(boxed_clues(&sudoku).is_none());
+    }
+
+    #[test]
+    fn no_band_of_boxed_clues_is_wider_than_half_the_lines_it_serves() {
+        // A Sudoku's digits fallen so that its top four rows and left four columns look like
+        // the clue bands of a 5x5 grid left empty; a 5-cell line holds at most 3 numbers.
+        let sudoku = grid_read(&[
+            "....1.2.3",
+            "....4.5.6",
+            ".....7.8.",
+            "....9.1.2",
+            "12.3.....",
+            "...4.....",
+            "5.6......",
+            "...7.....",
+            "8.9......",
         ]);
         assert!(boxed_clues(&sudoku).is_none());
     }

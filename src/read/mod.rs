@@ -2370,13 +2370,23 @@ pub enum Reading {
     Nonogram(NonogramRead),
 }
 
-/// A grid whose cells hold numbers in fewer than this share of cells may be a nonogram's
-/// (its cells are blank or black; a few specks may read as digits).
+/// A grid whose cells hold numbers read at least [`SURE_NUMBER`] in fewer than this share of
+/// cells may be a nonogram's (its cells are blank or black; a few specks may read as digits).
 const NONOGRAM_NUMBER_SHARE: f32 = 0.03;
+/// How sure a number must read to count against a grid's being a nonogram's. A blurred,
+/// noisy photo's empty cells read as numbers in a third of them, each unsure (a 175 at 0.16,
+/// a 6 at 0.44): a generated nonogram photo so read was taken for a Nurikabe and answered
+/// "no solution".
+const SURE_NUMBER: f32 = 0.5;
 
-/// Whether so few of `grid`'s cells hold numbers that it may be a nonogram's.
+/// Whether so few of `grid`'s cells hold numbers read surely that it may be a nonogram's.
 fn few_numbers(grid: &GridRead) -> bool {
-    (grid.numbers() as f32) < NONOGRAM_NUMBER_SHARE * grid.cells.len() as f32
+    let sure = grid
+        .cells
+        .iter()
+        .filter(|c| matches!(c.value, CellValue::Number(_)) && c.confidence >= SURE_NUMBER)
+        .count();
+    (sure as f32) < NONOGRAM_NUMBER_SHARE * grid.cells.len() as f32
 }
 
 /// Reads the puzzle on `lattice` with the bundled classifier: its cells, and for a nonogram (as
@@ -2498,7 +2508,8 @@ impl Reading {
     }
 
     /// Whether this reading leaves the photo a nonogram's: it is one, or its grid holds numbers
-    /// in so few cells that they may be specks in a nonogram's blank and black cells.
+    /// read surely in so few cells that they may be specks in a nonogram's blank and black
+    /// cells.
     pub fn may_be_nonogram(&self) -> bool {
         match self {
             Reading::Cells { grid, .. } => few_numbers(grid),
@@ -3249,6 +3260,24 @@ mod tests {
         );
         assert!((cleaned.cells[0].confidence - 0.8).abs() < 1e-6);
         assert_eq!(cleaned.cells[1].value, CellValue::Number(12));
+    }
+
+    #[test]
+    fn a_grid_of_unsure_numbers_may_be_a_nonogram_s() {
+        // A noisy 10x10 grid with a number read in every third cell, each unsure (noise) but
+        // two: a nonogram's blank grid as far as sure numbers go.
+        let mut read = sure_grid(10, 10, &"1".repeat(100));
+        for (i, cell) in read.cells.iter_mut().enumerate() {
+            if i % 3 != 0 {
+                cell.value = CellValue::Blank;
+            } else if i > 3 {
+                cell.confidence = 0.2;
+            }
+        }
+        assert!(few_numbers(&read));
+        // Three read surely are as many as a grid of numbers shows.
+        read.cells[9].confidence = 0.9;
+        assert!(!few_numbers(&read));
     }
 
     #[test]
