@@ -48,6 +48,13 @@ impl Deadline {
         }
     }
 
+    /// The time left before the deadline (zero once it has passed), or `None` when it never
+    /// passes.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.end
+            .map(|end| end.saturating_duration_since(Instant::now()))
+    }
+
     /// Whether the deadline has passed.
     pub fn expired(&self) -> bool {
         self.end.is_some_and(|end| Instant::now() >= end)
@@ -83,5 +90,16 @@ mod tests {
         assert!(!late.earlier(Deadline::none()).expired());
         assert!(Deadline::none().earlier(soon).expired());
         assert!(!Deadline::none().earlier(Deadline::none()).expired());
+    }
+
+    #[test]
+    fn the_time_remaining_runs_down_to_zero_and_none_has_no_end() {
+        assert_eq!(Deadline::none().remaining(), None);
+        assert_eq!(
+            Deadline::after(Duration::ZERO).remaining(),
+            Some(Duration::ZERO)
+        );
+        let left = Deadline::after(Duration::from_secs(3600)).remaining();
+        assert!(left.is_some_and(|left| left > Duration::from_secs(3500)));
     }
 }

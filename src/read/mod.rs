@@ -2553,6 +2553,10 @@ impl Reading {
                         (*grid, *runner_up) = rereading.averaged(bundled_classifier());
                     }
                 }
+                // Both orientations share one correction budget: a jump maze's framed middle,
+                // read as a Nurikabe with 8 clues and several solutions, had each search
+                // change sets for the whole budget.
+                let budget = Deadline::after(limit.unwrap_or(CORRECTION_TIME).min(CORRECTION_TIME));
                 let as_chosen = corrected_if_possible(grid, kind, limit);
                 let needed = |corrected: &Result<CorrectedIfPossible, Error>| match corrected {
                     Ok((_, Some(corrections))) => corrections.len(),
@@ -2561,9 +2565,12 @@ impl Reading {
                 // Any way out satisfies a jump maze's solver: it cannot tell the way up.
                 let judged = to_puzzle(grid, kind).is_ok_and(|p| p.ambiguity_matters());
                 let settled = needed(&as_chosen) == 0;
-                let chosen = match runner_up.take().filter(|_| judged && !settled) {
+                let chosen = match runner_up
+                    .take()
+                    .filter(|_| judged && !settled && !budget.expired())
+                {
                     Some(other) => {
-                        let as_other = corrected_if_possible(&other, kind, limit);
+                        let as_other = corrected_if_possible(&other, kind, budget.remaining());
                         if needed(&as_other) < needed(&as_chosen) {
                             *grid = other;
                             as_other
