@@ -48,10 +48,36 @@ impl CluesRead {
     /// columns, a column's over the number of rows) read as its likeliest alternative that
     /// fits, the reading it replaces kept as an alternative: a clue box's line or a wide digit
     /// cut in two adds a digit (a 15 read 125), and the true value is often the next reading.
-    /// A number with no alternative that fits stays, for the totals to refuse.
+    /// A number of three digits or more led by a 1 whose other digits fit may be those digits,
+    /// as likely as it was read, and such an alternative is those digits (see
+    /// [`without_leading_one`]). A number with no alternative that fits stays, for the totals
+    /// to refuse.
     pub fn within_lines(mut self) -> CluesRead {
         let (row_length, column_length) = (self.columns.len() as u32, self.rows.len() as u32);
         let fit = |numbers: &mut Vec<ClueRead>, length: u32| {
+            let rest = |value: u32| without_leading_one(value).filter(|&rest| rest <= length);
+            for number in numbers.iter_mut() {
+                let mut alternatives: Vec<(u32, f32)> = Vec::new();
+                let own_rest = (number.value > length)
+                    .then(|| rest(number.value).map(|value| (value, number.confidence)))
+                    .flatten();
+                for &(value, p) in number.alternatives.iter().chain(&own_rest) {
+                    let value = if value > length {
+                        rest(value).unwrap_or(value)
+                    } else {
+                        value
+                    };
+                    if value == number.value {
+                        continue;
+                    }
+                    match alternatives.iter_mut().find(|a| a.0 == value) {
+                        Some(known) => known.1 = known.1.max(p),
+                        None => alternatives.push((value, p)),
+                    }
+                }
+                alternatives.sort_by(|a, b| b.1.total_cmp(&a.1));
+                number.alternatives = alternatives;
+            }
             for number in numbers.iter_mut().filter(|n| n.value > length) {
                 let Some(at) = number.alternatives.iter().position(|a| a.0 <= length) else {
                     continue;
@@ -83,6 +109,16 @@ impl CluesRead {
             .sum();
         sum / self.count().max(1) as f32
     }
+}
+
+/// `value`'s digits after a leading 1, when it has three or more digits and those after the 1
+/// make a number (no leading 0): a magazine's boxed 16 read 116, the neighbouring box's line
+/// in its wider crop taken for a 1. Two-digit readings are left to their alternatives: a 10
+/// read 15 is as likely there as a 5 beside a line.
+fn without_leading_one(value: u32) -> Option<u32> {
+    let digits = value.to_string();
+    let rest = digits.strip_prefix('1')?;
+    (digits.len() >= 3 && !rest.starts_with('0')).then(|| rest.parse().ok())?
 }
 
 /// The clues of a nonogram printed in boxed cells of the lattice itself: `rows_above` rows of
@@ -938,6 +974,39 @@ mod tests {
             clues.columns[0][1].value, 999,
             "nothing fits: left for the totals"
         );
+    }
+
+    #[test]
+    fn a_box_line_read_as_a_leading_one_is_dropped_where_the_rest_fits() {
+        let read = |value: u32, confidence: f32, alternatives: Vec<(u32, f32)>| ClueRead {
+            value,
+            confidence,
+            alternatives,
+        };
+        // Rows of 20 columns: a boxed 16 read 116, a 12 read 19 with 112 next, and a 10 read
+        // 15 (two digits: its alternatives decide); columns of 3 rows.
+        let clues = CluesRead {
+            rows: vec![
+                vec![read(116, 0.83, vec![(3, 0.74), (6, 0.1)])],
+                vec![read(19, 0.73, vec![(112, 0.72), (2, 0.1)])],
+                vec![read(25, 0.6, vec![(10, 0.3), (105, 0.2)])],
+            ],
+            columns: vec![vec![read(1, 1.0, vec![])]; 20],
+        }
+        .within_lines();
+        assert_eq!(
+            (clues.rows[0][0].value, clues.rows[0][0].confidence),
+            (16, 0.83)
+        );
+        assert_eq!(clues.rows[0][0].alternatives[1], (3, 0.74));
+        assert_eq!(clues.rows[1][0].value, 19);
+        assert_eq!(clues.rows[1][0].alternatives, vec![(12, 0.72), (2, 0.1)]);
+        assert_eq!(clues.rows[2][0].value, 10);
+        assert_eq!(clues.rows[2][0].alternatives, vec![(25, 0.6), (105, 0.2)]);
+        assert_eq!(without_leading_one(116), Some(16));
+        assert_eq!(without_leading_one(105), None);
+        assert_eq!(without_leading_one(16), None);
+        assert_eq!(without_leading_one(216), None);
     }
 
     /// A row band with `texts` printed at the given cell positions (from the band's left).
