@@ -34,7 +34,6 @@ pub enum Error {
         height: usize,
         limit: usize,
     },
-    /// The search finished without finding any solution.
     /// The photo could not be loaded, or no puzzle grid was found in it.
     #[error("{0}")]
     Detect(#[from] crate::detect::DetectError),
@@ -44,6 +43,7 @@ pub enum Error {
     /// A grid was found but its cells could not be read as a puzzle.
     #[error("cannot read the puzzle: {0}")]
     Unreadable(String),
+    /// The search finished without finding any solution (for a photo, one read surely).
     #[error("the puzzle has no solution")]
     NoSolution,
     /// The `--state` grid given for a hint is malformed.

@@ -83,6 +83,45 @@ fn a_small_grids_bold_border_is_followed_on_a_tilted_photo() {
     );
 }
 
+#[test]
+fn a_doubtful_reading_with_no_solution_is_refused_as_a_misread() {
+    // Blurred clues read wrongly make a puzzle with no solution that no likely change mends:
+    // the photo was answered "the puzzle has no solution" (exit 4), though the printed puzzle
+    // has one. Read so doubtfully, it is unreadable (exit 3).
+    common::assert_photographed_and_refused(
+        &seed_puzzle("15x15-5057541.txt"),
+        "hard",
+        61001,
+        "a misread is likelier than a misprint",
+    );
+}
+
+#[test]
+fn a_sure_reading_with_no_solution_is_a_puzzle_without_one() {
+    // A clean page of a Nurikabe whose two 1s in opposite corners leave 23 cells of water,
+    // which must hold a 2x2 pool: read surely, its having no solution is the printed puzzle's.
+    let scratch = common::ScratchDir::new("unsolvable-nurikabe");
+    let source = scratch.join("pool.txt");
+    std::fs::write(&source, "5,5 1,0,0 1,4,4\n").unwrap();
+    let page = scratch.join("pool.png");
+    let rendered = common::gridsight()
+        .args([
+            "render",
+            source.to_str().unwrap(),
+            "-o",
+            page.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(rendered.status.success(), "{rendered:?}");
+    let solved = common::gridsight()
+        .args(["solve", page.to_str().unwrap(), "--no-image"])
+        .output()
+        .unwrap();
+    assert_eq!(solved.status.code(), Some(4), "{solved:?}");
+    assert!(String::from_utf8_lossy(&solved.stderr).contains("the puzzle has no solution"));
+}
+
 /// Asserts the hard photo of seed puzzle `name` made with `seed` is read and solved as a
 /// Nurikabe with exactly the truth's clues and solution.
 fn assert_hard_photo_read_exactly(name: &str, seed: u64) {

@@ -1296,6 +1296,11 @@ impl Doubt {
             .filter(|(c, _)| matches!(c.value, CellValue::Number(_)))
             .map(|(_, confidence)| confidence)
             .collect();
+        Doubt::of_confidences(&confidences)
+    }
+
+    /// The doubt of numbers read with `confidences`, taken as they are.
+    fn of_confidences(confidences: &[f32]) -> Doubt {
         Doubt {
             numbers: confidences.len(),
             unsure: confidences.iter().filter(|&&c| c < 0.9).count(),
@@ -2583,6 +2588,21 @@ impl Reading {
                 chosen.map(|(puzzle, corrections)| (puzzle, corrections.unwrap_or_default()))
             }
             Reading::Nonogram(nonogram) => nonogram.correct(limit),
+        }
+    }
+
+    /// How doubtful the numbers read are: a grid's (see [`Doubt::of`]) or a nonogram's clues'.
+    pub fn doubt(&self) -> Doubt {
+        match self {
+            Reading::Cells { grid, .. } => Doubt::of(&grid.cells),
+            Reading::Nonogram(nonogram) => {
+                let confidences: Vec<f32> = nonogram
+                    .numbers_with_lines()
+                    .iter()
+                    .map(|(_, n)| n.confidence)
+                    .collect();
+                Doubt::of_confidences(&confidences)
+            }
         }
     }
 
