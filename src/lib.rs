@@ -398,8 +398,9 @@ const MISREADS_NOT_UNSOLVABLE: f32 = 0.5;
 
 /// `photo`, its reading refused as unreadable (exit 3) when it has no solution and its numbers
 /// were read doubtfully enough ([`MISREADS_NOT_UNSOLVABLE`]) that a misread explains that
-/// better than a misprint: every hard Nurikabe photo of the seed-900 and 4242 sets that failed
-/// was answered "the puzzle has no solution" (exit 4), though each printed puzzle has one.
+/// better than a misprint: 12 hard Nurikabe and maze photos of the seed-900, 4242 and 7777
+/// sets were answered "the puzzle has no solution" (exit 4), each with 6 or more misreads
+/// expected, though every printed puzzle has one.
 fn unreadable_if_doubtful(mut photo: PhotoSolve) -> PhotoSolve {
     let doubt = photo.reading.doubt();
     if let Ok(corrected) = &mut photo.puzzle {
