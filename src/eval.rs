@@ -48,7 +48,10 @@ pub struct Sample {
     pub accepted_wrong: bool,
     pub cells_right: usize,
     pub time: Duration,
+    /// Why no puzzle was read from the photo.
     pub error: Option<String>,
+    /// Why the puzzle read was not solved (no solution, a misread refused), when it was read.
+    pub solve_error: Option<String>,
 }
 
 /// Loads the truth beside `image`, if there is one of a kind `eval` can read.
@@ -221,6 +224,7 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>, detect_kind
         cells_right: 0,
         time,
         error: None,
+        solve_error: None,
     };
     let photo = match photo {
         Ok(photo) => photo,
@@ -238,14 +242,17 @@ pub fn evaluate(image: &Path, truth: Truth, limit: Option<Duration>, detect_kind
             let exact = puzzle.kind() == sample.truth.kind
                 && normalised(&puzzle.to_json()) == normalised(&sample.truth.puzzle);
             sample.read_exactly = exact;
-            if let Ok(solved) = corrected.solved {
-                let accepted = !solved.ambiguous_for(puzzle.as_ref());
-                sample.solved_correctly = accepted
-                    && match &sample.truth.solution {
-                        Some(_) => answers_truth(&*solved.solution, &sample.truth),
-                        None => exact,
-                    };
-                sample.accepted_wrong = accepted && !sample.solved_correctly;
+            match corrected.solved {
+                Ok(solved) => {
+                    let accepted = !solved.ambiguous_for(puzzle.as_ref());
+                    sample.solved_correctly = accepted
+                        && match &sample.truth.solution {
+                            Some(_) => answers_truth(&*solved.solution, &sample.truth),
+                            None => exact,
+                        };
+                    sample.accepted_wrong = accepted && !sample.solved_correctly;
+                }
+                Err(error) => sample.solve_error = Some(error.to_string()),
             }
         }
         Err(error) => sample.error = Some(error.to_string()),

@@ -480,8 +480,13 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<()> {
     if args.failures {
         for sample in samples.iter().filter(|s| !s.read_exactly) {
             let why = sample.error.clone().unwrap_or_else(|| {
+                let solve_error = sample
+                    .solve_error
+                    .as_ref()
+                    .map(|error| format!("; {error}"))
+                    .unwrap_or_default();
                 format!(
-                    "{} of {} cells right",
+                    "{} of {} cells right{solve_error}",
                     sample.cells_right,
                     sample.truth.cells.len()
                 )

@@ -97,6 +97,22 @@ fn a_doubtful_reading_with_no_solution_is_refused_as_a_misread() {
 }
 
 #[test]
+fn eval_lists_why_a_puzzle_read_was_not_solved_beside_its_cells_right() {
+    // The same photo: `eval --failures` named only the cells right of the puzzle read.
+    let photo = common::photographed(&seed_puzzle("15x15-5057541.txt"), "hard", 61001);
+    let folder = photo.path.parent().unwrap();
+    let output = common::gridsight()
+        .args(["eval", "--failures", folder.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let listed = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        listed.contains("cells right; cannot read the puzzle: the puzzle read has no solution"),
+        "{listed}"
+    );
+}
+
+#[test]
 fn a_sure_reading_with_no_solution_is_a_puzzle_without_one() {
     // A clean page of a Nurikabe whose two 1s in opposite corners leave 23 cells of water,
     // which must hold a 2x2 pool: read surely, its having no solution is the printed puzzle's.
