@@ -369,7 +369,8 @@ fn solve_found(
     explain: bool,
 ) -> PhotoSolve {
     if kind.is_some() {
-        return unreadable_if_doubtful(read_and_solve(gray, found, kind, limit, explain));
+        let photo = unreadable_if_doubtful(read_and_solve(gray, found, kind, limit, explain));
+        return with_closer_hint(photo);
     }
     let first = read_and_solve(gray, found.clone(), None, limit, explain);
     let Some(failure) = first.failure() else {
@@ -389,7 +390,28 @@ fn solve_found(
             return retry;
         }
     }
-    unreadable_if_doubtful(first)
+    with_closer_hint(unreadable_if_doubtful(first))
+}
+
+/// The mean cell side, in the photo's pixels, under which a nonogram's clues are small for
+/// reading: of 160 nonogram photo dev photos (seeds 70001-70020), 20 of the 38 with smaller
+/// cells were not read exactly, 6 of the 122 with larger ones.
+const SMALL_NONOGRAM_CELL: f32 = 30.0;
+
+/// `photo`, a nonogram's reading that failed told that a photo taken closer may read, when its
+/// cells (and so its clue digits, printed smaller) are under [`SMALL_NONOGRAM_CELL`] pixels.
+fn with_closer_hint(mut photo: PhotoSolve) -> PhotoSolve {
+    let side = photo.lattice.mean_cell_side();
+    if photo.reading.kind() != "nonogram" || side >= SMALL_NONOGRAM_CELL {
+        return photo;
+    }
+    if let Err(Error::Unreadable(why)) = &mut photo.puzzle {
+        why.push_str(&format!(
+            " (the grid's cells are about {side:.0} pixels in the photo: its clues are small \
+             for reading; a photo taken closer may read)"
+        ));
+    }
+    photo
 }
 
 /// The fewest misread numbers expected (see [`read::Doubt`]) for which a reading with no

@@ -13,7 +13,8 @@
 //! blob three digits wide; a clue read with a digit too many for its line; box line
 //! remnants read as 1s where the lattice sits off the printed boxes; a 1 printed on a page rule,
 //! wiped with it. And photos once solved wrongly with exit 0, now refused (or read exactly): a
-//! digit other than 1 dropped as a stray mark, a lattice column beyond the grid. The pages have
+//! digit other than 1 dropped as a stray mark, a lattice column beyond the grid; and a page too
+//! small in the frame to read, refused with the advice to come closer. The pages have
 //! their column rules printed through the puzzle, as every simulated page had when these were
 //! written, unless a test says the page is laid out as printed.
 
@@ -234,6 +235,19 @@ fn a_lattice_line_beyond_the_grid_is_refused_not_solved_as_an_empty_column() {
         ruled("photo"),
         14,
         "column 11 at the grid's edge",
+    );
+}
+
+#[test]
+fn clues_too_small_to_read_are_refused_with_the_advice_to_come_closer() {
+    // The page fills a quarter of the frame: cells of about 21 pixels, clue digits of about 6,
+    // misread in 21 lines. The refusal says why and what may help.
+    assert_photographed_and_refused(
+        &test_data("nonogram-10x30.non"),
+        "photo",
+        70012,
+        "cells are about 21 pixels in the photo: its clues are small for reading; a photo \
+         taken closer may read",
     );
 }
 

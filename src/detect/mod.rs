@@ -128,6 +128,29 @@ impl Lattice {
         GrayImage::from_raw(size, size, pixels).unwrap_or_default()
     }
 
+    /// The mean length of its cells' sides, in the photo's pixels (0 without cells).
+    pub fn mean_cell_side(&self) -> f32 {
+        let distance = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).hypot(a.1 - b.1);
+        let (mut sum, mut sides) = (0.0, 0usize);
+        for r in 0..=self.rows {
+            for c in 0..=self.columns {
+                if c < self.columns {
+                    sum += distance(self.points[r][c], self.points[r][c + 1]);
+                    sides += 1;
+                }
+                if r < self.rows {
+                    sum += distance(self.points[r][c], self.points[r + 1][c]);
+                    sides += 1;
+                }
+            }
+        }
+        if sides == 0 {
+            0.0
+        } else {
+            sum / sides as f32
+        }
+    }
+
     /// The same lattice seen turned `turns` quarter turns clockwise: its cell (row, column) is
     /// this one's `read::source_cell(row, column, turns, ..)`, with the corners relabelled so
     /// that row 0 is the turned grid's top. Anything cut out through the turned lattice comes
@@ -1258,6 +1281,20 @@ fn upright_order(mut corners: [(f64, f64); 4]) -> [(f64, f64); 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lattice_s_mean_cell_side_averages_its_cells_sides() {
+        // Two cells side by side, 10 pixels wide and 20 tall: four sides of 10, three of 20.
+        let lattice = Lattice {
+            rows: 1,
+            columns: 2,
+            points: vec![
+                vec![(0.0, 0.0), (10.0, 0.0), (20.0, 0.0)],
+                vec![(0.0, 20.0), (10.0, 20.0), (20.0, 20.0)],
+            ],
+        };
+        assert!((lattice.mean_cell_side() - 100.0 / 7.0).abs() < 1e-4);
+    }
 
     #[test]
     fn a_rim_of_paper_inside_a_frame_is_not_the_grid_though_a_bold_border_blurs_into_it() {
