@@ -357,10 +357,9 @@ fn may_be_read_as(first: &PhotoSolve, other: &str) -> bool {
 }
 
 /// Reads the puzzle on `found` (as `kind` when given), corrects it with the solver's help and
-/// solves it. Told no kind, a reading that fails as the kind it looked like (a jump maze whose
-/// framed part reads like a Nurikabe, a Sudoku with a 5 read as 25) is read as each other
-/// kind in turn, and the first that solves uniquely is kept; when none does, the first
-/// reading's failure stands.
+/// solves it (see [`read_and_solve_any_kind`]); a failure says what it likely is: a doubtful
+/// reading with no solution a misread (see [`unreadable_if_doubtful`]), a nonogram's clues
+/// too small in the photo (see [`with_closer_hint`]).
 fn solve_found(
     gray: &image::GrayImage,
     found: Found,
@@ -368,9 +367,24 @@ fn solve_found(
     limit: Option<Duration>,
     explain: bool,
 ) -> PhotoSolve {
+    with_closer_hint(unreadable_if_doubtful(read_and_solve_any_kind(
+        gray, found, kind, limit, explain,
+    )))
+}
+
+/// Reads, corrects and solves the puzzle on `found` as `kind`. Told no kind, a reading that
+/// fails as the kind it looked like (a jump maze whose framed part reads like a Nurikabe, a
+/// Sudoku with a 5 read as 25) is read as each other kind in turn, and the first that solves
+/// uniquely is kept; when none does, the first reading's failure stands.
+fn read_and_solve_any_kind(
+    gray: &image::GrayImage,
+    found: Found,
+    kind: Option<&str>,
+    limit: Option<Duration>,
+    explain: bool,
+) -> PhotoSolve {
     if kind.is_some() {
-        let photo = unreadable_if_doubtful(read_and_solve(gray, found, kind, limit, explain));
-        return with_closer_hint(photo);
+        return read_and_solve(gray, found, kind, limit, explain);
     }
     let first = read_and_solve(gray, found.clone(), None, limit, explain);
     let Some(failure) = first.failure() else {
@@ -390,7 +404,7 @@ fn solve_found(
             return retry;
         }
     }
-    with_closer_hint(unreadable_if_doubtful(first))
+    first
 }
 
 /// The mean cell side, in the photo's pixels, under which a nonogram's clues are small for
@@ -424,11 +438,12 @@ const MISREADS_NOT_UNSOLVABLE: f32 = 0.5;
 /// sets were answered "the puzzle has no solution" (exit 4), each with 6 or more misreads
 /// expected, though every printed puzzle has one.
 fn unreadable_if_doubtful(mut photo: PhotoSolve) -> PhotoSolve {
-    let doubt = photo.reading.doubt();
-    if let Ok(corrected) = &mut photo.puzzle {
-        if matches!(corrected.solved, Err(Error::NoSolution))
-            && doubt.misreads >= MISREADS_NOT_UNSOLVABLE
-        {
+    let Ok(corrected) = &mut photo.puzzle else {
+        return photo;
+    };
+    if matches!(corrected.solved, Err(Error::NoSolution)) {
+        let doubt = photo.reading.doubt();
+        if doubt.misreads >= MISREADS_NOT_UNSOLVABLE {
             corrected.solved = Err(Error::Unreadable(format!(
                 "the puzzle read has no solution, but {} of its {} numbers were read with low \
                  confidence (about {:.1} expected misread): a misread is likelier than a \
