@@ -1408,7 +1408,13 @@ fn makes_sense(puzzle: &dyn Puzzle, limit: Option<Duration>) -> bool {
 
 /// The deadline of one solve while reading: `limit`, at most [`SOLVE_TIME`].
 fn solve_deadline(limit: Option<Duration>) -> Deadline {
-    Deadline::after(limit.unwrap_or(SOLVE_TIME).min(SOLVE_TIME))
+    deadline_within(limit, SOLVE_TIME)
+}
+
+/// A deadline `limit` from now, at most `most` (`most` without a limit): each step of reading
+/// has its own budget, and the user's `--timeout` may cut it shorter.
+fn deadline_within(limit: Option<Duration>, most: Duration) -> Deadline {
+    Deadline::after(limit.unwrap_or(most).min(most))
 }
 
 /// The longest one solve may take while reading: a puzzle that takes longer is taken as not
@@ -1616,7 +1622,7 @@ fn first_unique<V: Copy + PartialEq>(
     most_changes: usize,
     rival_margin: Option<f32>,
 ) -> Option<Corrected<V>> {
-    let budget = Deadline::after(limit.unwrap_or(CORRECTION_TIME).min(CORRECTION_TIME));
+    let budget = deadline_within(limit, CORRECTION_TIME);
     let unique = |values: &[V]| -> Option<Box<dyn Puzzle>> {
         let puzzle = build(values)?;
         makes_sense_by(&*puzzle, &solve_deadline(limit).earlier(budget)).then_some(puzzle)
@@ -2151,7 +2157,7 @@ fn totals_corrected(
         .filter(|change| change.cost <= clue_lines::MOST_COST)
         .collect();
     let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
-    let deadline = Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
+    let deadline = deadline_within(limit, TOTALS_TIME);
     let mut solved = 0;
     let sets = clue_totals::agreeing_sets(&changes, difference, TOTALS_CHANGES)
         .into_iter()
@@ -2231,7 +2237,7 @@ fn lines_corrected(
         })
         .collect();
     // Narrowing and the search share the budget.
-    let deadline = Deadline::after(limit.unwrap_or(TOTALS_TIME).min(TOTALS_TIME));
+    let deadline = deadline_within(limit, TOTALS_TIME);
     let alive = clue_lines::narrow((height, width), givens, &readings, &deadline).ok()?;
     // Each line's cheapest reading left, its other readings left priced by how much dearer.
     let picked: Vec<usize> = alive.iter().map(|kept| kept[0]).collect();
@@ -2561,7 +2567,7 @@ impl Reading {
                 // Both orientations share one correction budget: a jump maze's framed middle,
                 // read as a Nurikabe with 8 clues and several solutions, had each search
                 // change sets for the whole budget.
-                let budget = Deadline::after(limit.unwrap_or(CORRECTION_TIME).min(CORRECTION_TIME));
+                let budget = deadline_within(limit, CORRECTION_TIME);
                 let as_chosen = corrected_if_possible(grid, kind, limit);
                 let needed = |corrected: &Result<CorrectedIfPossible, Error>| match corrected {
                     Ok((_, Some(corrections))) => corrections.len(),
