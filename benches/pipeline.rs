@@ -29,6 +29,7 @@ fn twelve_megapixel_photo() -> Vec<u8> {
         seed: 8,
         megapixels: Some((12.0, 12.0)),
         rules_through_puzzle: false,
+        past_reading: false,
     };
     photograph(&drawable, &answer, &options)
         .expect("the photo renders")

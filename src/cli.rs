@@ -119,6 +119,12 @@ pub struct PhotoArgs {
     /// cross it: a harder page than print layouts make, to test a reader against.
     #[arg(long)]
     pub rules_through_puzzle: bool,
+
+    /// Keep the preset's framing and blur even where the puzzle's numbers come out too small
+    /// or too blurred for a person to read (by default the camera moves closer and the blur is
+    /// held within reading): to test that a reader refuses such a photo.
+    #[arg(long)]
+    pub past_reading: bool,
 }
 
 fn parse_megapixels(text: &str) -> Result<f32, String> {

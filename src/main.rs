@@ -351,6 +351,7 @@ fn simulate_photo(args: &PhotoArgs) -> anyhow::Result<()> {
             seed: args.seed,
             megapixels: args.megapixels.map(|mp| (mp, mp)),
             rules_through_puzzle: args.rules_through_puzzle,
+            past_reading: args.past_reading,
         },
     )?;
     Ok(dataset::write_photo(&args.output, &photo)?)

@@ -252,12 +252,15 @@ fn exif_rotated_samples_load_upright() {
 
 /// The puzzle in `text` photographed with `preset` and `seed` at the preset's size, or at
 /// `megapixels`: the stored photo in grey, the grid's corners in it and the whole truth. The
-/// page's rules run through the puzzle, as on every simulated photo when these were written.
+/// page's rules run through the puzzle, as on every simulated photo when these were written;
+/// with `past_reading` the preset's framing and blur are kept where the numbers come out past
+/// reading, as they were then too.
 fn photographed(
     text: &str,
     preset: Preset,
     seed: u64,
     megapixels: Option<f32>,
+    past_reading: bool,
 ) -> (GrayImage, Vec<(f32, f32)>, Value) {
     let puzzle =
         Drawable::from_puzzle(gridsight::input::parse_puzzles(text, None).unwrap()[0].as_ref())
@@ -268,6 +271,7 @@ fn photographed(
         seed,
         megapixels: megapixels.map(|m| (m, m)),
         rules_through_puzzle: true,
+        past_reading,
     };
     let photo = photograph(&puzzle, &answer, &options).unwrap();
     let stored = image::load_from_memory(&photo.jpeg).unwrap().to_luma8();
@@ -285,7 +289,7 @@ fn a_12_mp_photo_gives_its_lattice_within_two_percent() {
     // Full phone resolution, where the working image is shrunk and the warp reads the photo
     // itself (its time against decoding is `cargo bench --bench pipeline`'s).
     let text = std::fs::read_to_string(samples().join("classic.sudoku")).unwrap();
-    let (gray, corners, _) = photographed(&text, Preset::Photo, 3, Some(12.0));
+    let (gray, corners, _) = photographed(&text, Preset::Photo, 3, Some(12.0), false);
     assert!(u64::from(gray.width()) * u64::from(gray.height()) >= 11_000_000);
     assert_found(&find_lattice(&gray).unwrap(), [9, 9], &corners);
 }
@@ -296,7 +300,7 @@ fn an_outline_off_a_curled_grid_gives_way_to_one_whose_lattice_runs_on_its_lines
     // outline (the hull of the grid's ink, rule included) shows 8 x 9 cells whose lines run
     // partly on paper; another outline gives the 9 x 9 lattice on the printed lines.
     let text = "....43981\n...1.....\n..326....\n9....71..\n2....46..\n71..82.53\n42....736\n..5......\n.813.....\n";
-    let (stored, corners, _) = photographed(text, Preset::Hard, 5511, None);
+    let (stored, corners, _) = photographed(text, Preset::Hard, 5511, None, false);
     assert_found(&find_lattice(&stored).unwrap(), [9, 9], &corners);
 }
 
@@ -325,7 +329,7 @@ fn a_boxed_nonograms_faint_blurred_clue_box_lines_are_grown_into() {
     // clue boxes, and the lines of those beyond it, thin and blurred on the far side of a tilted
     // page, are only 0.74 to 0.8 of the paper's level, so it was not grown into them.
     let text = std::fs::read_to_string(common::test_data("nonogram-29x22.non")).unwrap();
-    let (stored, corners, truth) = photographed(&text, Preset::Photo, 904, None);
+    let (stored, corners, truth) = photographed(&text, Preset::Photo, 904, None, false);
     assert_eq!(truth["render"]["style"], "boxed");
     let grown = gridsight::detect::grow::grow(&stored, &find_lattice(&stored).unwrap());
     let mut size = [grown.rows, grown.columns];
@@ -342,7 +346,7 @@ fn a_hard_nonograms_lattice_is_found_inside_its_given_outline() {
     // counted and followed as for an outline found in the photo, so reading can be measured
     // apart from finding the outline.
     let text = std::fs::read_to_string(common::test_data("nonogram-21x16.non")).unwrap();
-    let (stored, corners, truth) = photographed(&text, Preset::Hard, 1130, None);
+    let (stored, corners, truth) = photographed(&text, Preset::Hard, 1130, None, true);
     assert_eq!(truth["preset"], "hard");
     let outline = [0, 1, 2, 3].map(|i| (f64::from(corners[i].0), f64::from(corners[i].1)));
     let lattice = gridsight::detect::find_lattice_in_outline(&stored, outline).unwrap();
@@ -356,7 +360,7 @@ fn a_hard_boxed_nonograms_blurred_clue_box_lines_are_grown_into() {
     // darker than the paper's noise, but the profile averaged along each box side dips clearly.
     // Grown from the lattice in its given outline, it takes in every clue box and no more.
     let text = std::fs::read_to_string(common::test_data("nonogram-21x16.non")).unwrap();
-    let (stored, corners, truth) = photographed(&text, Preset::Hard, 1130, None);
+    let (stored, corners, truth) = photographed(&text, Preset::Hard, 1130, None, true);
     assert_eq!(truth["render"]["style"], "boxed");
     let outline = [0, 1, 2, 3].map(|i| (f64::from(corners[i].0), f64::from(corners[i].1)));
     let lattice = gridsight::detect::find_lattice_in_outline(&stored, outline).unwrap();
@@ -373,7 +377,7 @@ fn a_blurred_grid_whose_crossings_pass_for_digits_is_found_around_them() {
     // crossings stay dark, and no outline holds countable lines, so the lattice of "digits" is
     // found on the crossings, 29 x 9 and half a cell off. The grid around them is the puzzle's.
     let text = std::fs::read_to_string(common::test_data("nonogram-10x30.non")).unwrap();
-    let (stored, corners, _) = photographed(&text, Preset::Hard, 1124, None);
+    let (stored, corners, _) = photographed(&text, Preset::Hard, 1124, None, true);
     let digits = gridsight::detect::find_glyph_lattice(&stored).unwrap();
     let mut crossings = [digits.rows, digits.columns];
     crossings.sort_unstable();
@@ -399,7 +403,7 @@ fn a_grid_whose_border_touches_finer_page_rules_is_found_from_its_bold_ink() {
     let text = "15,15 2,8,0 2,4,1 2,7,1 1,10,1 6,4,3 1,1,4 12,5,4 3,11,4 5,13,4 3,10,5 3,0,6 \
                 1,6,6 2,8,6 4,13,7 2,3,8 1,6,8 3,8,8 2,14,8 2,4,9 5,1,10 4,3,10 1,9,10 6,13,10 \
                 3,8,11 1,10,11 3,4,13 2,7,13 3,10,13 1,6,14 1,14,14\n";
-    let (stored, corners, truth) = photographed(text, Preset::Hard, 8125, None);
+    let (stored, corners, truth) = photographed(text, Preset::Hard, 8125, None, false);
     assert_eq!(truth["preset"], "hard");
     assert_found(&find_lattice(&stored).unwrap(), [15, 15], &corners);
 }

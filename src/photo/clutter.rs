@@ -10,11 +10,15 @@ use super::rng::Rng;
 use crate::render::canvas::{self, HAlign};
 use crate::render::{FontName, Page};
 
-/// A sheet of paper and where the puzzle grid is printed on it.
+/// A sheet of paper and where the puzzle is printed on it.
 #[derive(Debug, Clone)]
 pub struct Sheet {
     pub image: RgbImage,
     pub grid_corners: [(f32, f32); 4],
+    /// The corners of the printed puzzle page, its clues and margin included.
+    pub puzzle_corners: [(f32, f32); 4],
+    /// Ink height of the puzzle's smallest numbers, in sheet pixels.
+    pub number_height: f32,
 }
 
 const INK: Rgb<u8> = Rgb([28, 28, 30]);
@@ -97,6 +101,13 @@ pub fn compose(
     Sheet {
         image,
         grid_corners: corners,
+        puzzle_corners: [
+            (left, top),
+            (left + pw, top),
+            (left + pw, top + ph),
+            (left, top + ph),
+        ],
+        number_height: page.number_height,
     }
 }
 
@@ -121,16 +132,33 @@ fn running_text(
     while x + column_width < width {
         let mut baseline = rng.range(1.0, 3.0) * leading;
         while baseline < height - leading {
-            let blocked = x < puzzle.2 + keep_out
-                && x + column_width > puzzle.0 - keep_out
-                && baseline > puzzle.1 - keep_out
-                && baseline - size < puzzle.3 + keep_out;
-            if blocked {
+            let blocked = |top: f32, bottom: f32| {
+                x < puzzle.2 + keep_out
+                    && x + column_width > puzzle.0 - keep_out
+                    && bottom > puzzle.1 - keep_out
+                    && top < puzzle.3 + keep_out
+            };
+            if blocked(baseline - size, baseline) {
                 baseline += leading;
                 continue;
             }
             if rng.chance(0.03 * clutter) {
-                // A headline with a rule above it starts a new article.
+                // A headline with a rule above it starts a new article. It keeps to its column
+                // and out of the puzzle's keep-out as the body text does, its descenders
+                // included.
+                let count = 2 + rng.below(2);
+                let mut headline = words(rng, count);
+                while canvas::text_advance(&bold, size * 1.6, &headline) > column_width {
+                    match headline.rfind(' ') {
+                        Some(end) => headline.truncate(end),
+                        None => break,
+                    }
+                }
+                let fits = canvas::text_advance(&bold, size * 1.6, &headline) <= column_width;
+                if !fits || blocked(baseline - size * 1.2, baseline + size * 1.4) {
+                    baseline += leading;
+                    continue;
+                }
                 canvas::fill_rect(
                     image,
                     x,
@@ -139,8 +167,6 @@ fn running_text(
                     baseline - size * 1.1,
                     INK,
                 );
-                let count = 2 + rng.below(2);
-                let headline = words(rng, count);
                 canvas::draw_text(
                     image,
                     &bold,

@@ -68,6 +68,7 @@ pub fn write_samples(dir: &Path) -> Result<Vec<Written>, PhotoError> {
                 seed,
                 megapixels: Some(SAMPLE_MEGAPIXELS[p]),
                 rules_through_puzzle: false,
+                past_reading: false,
             };
             written.push(write_one(
                 dir,
@@ -115,6 +116,7 @@ pub fn generate_kinds(
                 seed,
                 megapixels: None,
                 rules_through_puzzle: false,
+                past_reading: false,
             };
             write_one(
                 dir,

@@ -25,6 +25,15 @@ use geometry::{Curl, Homography};
 pub use presets::{Effects, Preset};
 use rng::Rng;
 
+/// The ink height, in frame pixels, of the smallest digits a person reads in a photo.
+const LEGIBLE_DIGIT_PX: f64 = 8.0;
+
+/// The most blur a person reads digits through, as the Gaussian sigma of defocus and motion
+/// together (a motion streak of length L counting as sigma L/sqrt(12)) over the digits' height:
+/// at a sixth, detail of two cycles per digit height, below which reading slows sharply, keeps
+/// a tenth of its contrast.
+const LEGIBLE_BLUR: f64 = 1.0 / 6.0;
+
 /// What to simulate.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PhotoOptions {
@@ -35,6 +44,9 @@ pub struct PhotoOptions {
     /// Print the page's column rules through the puzzle too, as a pen stroke or a fold would
     /// cross its clues and grid: no page layout does, so only a test of the reader asks for it.
     pub rules_through_puzzle: bool,
+    /// Keep the preset's framing and blur even where the puzzle's numbers come out too small or
+    /// too blurred for a person to read: only a test of the reader's refusals asks for it.
+    pub past_reading: bool,
 }
 
 /// A simulated photo: JPEG bytes and their ground truth.
@@ -77,7 +89,7 @@ pub fn photograph(
             .wrapping_mul(4)
             .wrapping_add(options.preset as u64),
     );
-    let effects = Effects::draw(options.preset, &mut rng.fork(), options.megapixels);
+    let mut effects = Effects::draw(options.preset, &mut rng.fork(), options.megapixels);
     let mut look_rng = rng.fork();
     let look = RenderOptions {
         style: Style::ALL[look_rng.below(2)],
@@ -121,27 +133,58 @@ pub fn photograph(
         f64::from(effects.shift.0) * width,
         f64::from(effects.shift.1) * height,
     );
-    let mut placed = None;
-    for _ in 0..40 {
+    let place = |scale: f64, shift: (f64, f64)| {
         let centre = (
             width / 2.0 + shift.0 - (min_x + max_x) / 2.0 * scale,
             height / 2.0 + shift.1 - (min_y + max_y) / 2.0 * scale,
         );
         let dest = unit.map(|(x, y)| (centre.0 + x * scale, centre.1 + y * scale));
-        let h = Homography::from_points(sheet_corners(sw, sh), dest).ok_or(PhotoError::Geometry)?;
-        let margin = 0.04 * width.min(height);
-        let inside = sheet.grid_corners.iter().all(|&(x, y)| {
+        Homography::from_points(sheet_corners(sw, sh), dest)
+            .map(|h| (dest, h))
+            .ok_or(PhotoError::Geometry)
+    };
+    let margin = 0.04 * width.min(height);
+    let inside = |h: &Homography, points: &[(f32, f32); 4]| {
+        points.iter().all(|&(x, y)| {
             let (u, v) = h.apply((f64::from(x), f64::from(y)));
             (margin..width - margin).contains(&u) && (margin..height - margin).contains(&v)
-        });
-        if inside {
-            placed = Some(dest);
+        })
+    };
+    let mut placed = None;
+    for _ in 0..40 {
+        let (dest, h) = place(scale, shift)?;
+        if inside(&h, &sheet.grid_corners) {
+            placed = Some((dest, h));
             break;
         }
         scale *= 0.93;
         shift = (shift.0 * 0.8, shift.1 * 0.8);
     }
-    let dest = placed.ok_or(PhotoError::Geometry)?;
+    let (mut dest, mut placement) = placed.ok_or(PhotoError::Geometry)?;
+    // A person photographing a puzzle to solve it frames it so its numbers can be read: when
+    // they come out smaller than the smallest print a person reads, the camera moves closer,
+    // as far as the whole puzzle, clues and all, stays in the frame.
+    let digit = number_height_in_frame(&placement, &sheet);
+    if !options.past_reading && digit > 0.0 && digit < LEGIBLE_DIGIT_PX {
+        let mut closer = scale * LEGIBLE_DIGIT_PX / digit;
+        while closer > scale * 1.01 {
+            let (nearer, h) = place(closer, shift)?;
+            if inside(&h, &sheet.puzzle_corners) {
+                (dest, placement) = (nearer, h);
+                break;
+            }
+            closer *= 0.97;
+        }
+    }
+    // And it is retaken when blur smears the numbers past reading: the blur stays within what
+    // a person reads through.
+    let digit = number_height_in_frame(&placement, &sheet);
+    let blur = (effects.defocus.powi(2) + effects.motion.powi(2) / 12.0).sqrt();
+    let most = (digit * LEGIBLE_BLUR) as f32;
+    if !options.past_reading && most > 0.0 && blur > most {
+        effects.defocus *= most / blur;
+        effects.motion *= most / blur;
+    }
 
     // Shrink the sheet to about its size in the frame first: bilinear sampling of a much larger
     // sheet would alias thin grid lines away.
@@ -233,6 +276,10 @@ pub fn photograph(
     );
     truth.insert("grid_corners".into(), points(stored_corners));
     truth.insert("grid_corners_upright".into(), points(corners));
+    truth.insert(
+        "number_height_px".into(),
+        ((digit * 10.0).round() / 10.0).into(),
+    );
     truth.insert("preset".into(), options.preset.name().into());
     truth.insert("seed".into(), options.seed.into());
     truth.insert(
@@ -244,6 +291,22 @@ pub fn photograph(
         jpeg,
         truth: Value::Object(truth),
     })
+}
+
+/// The ink height of the sheet's smallest numbers where they come out smallest in the frame:
+/// at the corner of the puzzle the tilt takes farthest from the camera.
+fn number_height_in_frame(to_frame: &Homography, sheet: &clutter::Sheet) -> f64 {
+    let height = f64::from(sheet.number_height);
+    sheet
+        .puzzle_corners
+        .iter()
+        .map(|&(x, y)| {
+            let (x, y) = (f64::from(x), f64::from(y));
+            let top = to_frame.apply((x, y - height / 2.0));
+            let bottom = to_frame.apply((x, y + height / 2.0));
+            ((bottom.0 - top.0).powi(2) + (bottom.1 - top.1).powi(2)).sqrt()
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 #[cfg(test)]
@@ -268,6 +331,7 @@ mod tests {
             seed: 11,
             megapixels: Some((0.3, 0.4)),
             rules_through_puzzle: false,
+            past_reading: false,
         };
         let first = photograph(&puzzle, &answer, &options).unwrap();
         let second = photograph(&puzzle, &answer, &options).unwrap();
@@ -286,6 +350,47 @@ mod tests {
     }
 
     #[test]
+    fn a_hard_photos_numbers_come_out_as_a_person_reads_them_unless_asked_past_reading() {
+        let text = include_str!("../../tests/data/nonogram-10x30.non");
+        let puzzle =
+            Drawable::from_puzzle(crate::input::parse_puzzles(text, None).unwrap()[0].as_ref())
+                .unwrap();
+        let answer = puzzle.solve(&Deadline::none()).unwrap();
+        let options = PhotoOptions {
+            preset: Preset::Hard,
+            seed: 80001,
+            megapixels: None,
+            rules_through_puzzle: false,
+            past_reading: false,
+        };
+        let number = |photo: &Photo| photo.truth["number_height_px"].as_f64().unwrap();
+        let blur = |photo: &Photo| {
+            let effects = &photo.truth["effects"];
+            let (defocus, motion) = (
+                effects["defocus"].as_f64().unwrap(),
+                effects["motion"].as_f64().unwrap(),
+            );
+            (defocus.powi(2) + motion.powi(2) / 12.0).sqrt()
+        };
+        let legible = photograph(&puzzle, &answer, &options).unwrap();
+        assert!(number(&legible) >= LEGIBLE_DIGIT_PX);
+        assert!(blur(&legible) <= number(&legible) * LEGIBLE_BLUR + 0.01);
+        // Drawn as the preset draws it, this photo's blur is over a quarter of its clue digits'
+        // height: blobs no one reads.
+        let past = photograph(
+            &puzzle,
+            &answer,
+            &PhotoOptions {
+                past_reading: true,
+                ..options
+            },
+        )
+        .unwrap();
+        assert!(blur(&past) > number(&past) / 4.0);
+        assert_ne!(legible.jpeg, past.jpeg);
+    }
+
+    #[test]
     fn rules_through_the_puzzle_change_the_page_but_not_the_truth() {
         let (puzzle, answer) = sudoku();
         let mut crossed = 0;
@@ -295,6 +400,7 @@ mod tests {
                 seed,
                 megapixels: Some((0.3, 0.4)),
                 rules_through_puzzle: false,
+                past_reading: false,
             };
             let ruled = PhotoOptions {
                 rules_through_puzzle: true,
@@ -319,6 +425,7 @@ mod tests {
                     seed,
                     megapixels: None,
                     rules_through_puzzle: false,
+                    past_reading: false,
                 };
                 let photo = photograph(&puzzle, &answer, &options).unwrap();
                 let decoded = image::load_from_memory(&photo.jpeg).unwrap();

@@ -188,6 +188,12 @@ pub fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
     ink_bounds(font, &glyphs).map_or(0.0, |(x0, _, x1, _)| x1 - x0)
 }
 
+/// Height of the ink of `text` at `size` pixels.
+pub fn text_height(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
+    let (glyphs, _) = layout(font, size, text);
+    ink_bounds(font, &glyphs).map_or(0.0, |(_, y0, _, y1)| y1 - y0)
+}
+
 /// Draws a label (a number, usually) whose ink is centred vertically on `y` and aligned on `x`
 /// as `align` says. Offsets are rounded to whole pixels so digits stay crisp.
 pub fn draw_label(

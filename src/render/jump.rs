@@ -71,11 +71,7 @@ pub(super) fn draw(maze: &JumpMaze, cells: Cells<JumpPath>, options: &RenderOpti
                 );
             }
             let text = value.to_string();
-            let size = if text.len() > 1 {
-                cell * 0.5
-            } else {
-                cell * 0.6
-            };
+            let size = number_size(cell, value);
             canvas::draw_label(
                 &mut image,
                 &font,
@@ -128,9 +124,26 @@ pub(super) fn draw(maze: &JumpMaze, cells: Cells<JumpPath>, options: &RenderOpti
             STEP_LABEL,
         );
     }
+    let smallest = maze
+        .grid
+        .iter()
+        .flatten()
+        .filter(|&&value| value != 0)
+        .map(|&value| number_size(cell, value))
+        .fold(f32::INFINITY, f32::min);
     Page {
         image,
         grid_corners: corners(x0, y0, x1, y1),
+        number_height: canvas::text_height(&font, smallest.min(cell), "0"),
+    }
+}
+
+/// The font size of a maze's number: two digits are printed smaller to fit the cell.
+fn number_size(cell: f32, value: u32) -> f32 {
+    if value >= 10 {
+        cell * 0.5
+    } else {
+        cell * 0.6
     }
 }
 

@@ -88,6 +88,9 @@ pub struct Page {
     /// The outer corners of the puzzle grid (the cells, without clues) in pixels: top-left,
     /// top-right, bottom-right, bottom-left. For a jump maze, the box around its whole array.
     pub grid_corners: [(f32, f32); 4],
+    /// The ink height in pixels of the smallest numbers printed in the puzzle (its clues or
+    /// givens, not a solution's labels): how small the print a reader must make out is.
+    pub number_height: f32,
 }
 
 /// A puzzle of a kind the renderer can draw, as its concrete type.

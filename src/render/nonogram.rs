@@ -165,6 +165,7 @@ pub(super) fn draw(puzzle: &Nonogram, cells: Cells<BinaryGrid>, options: &Render
     Page {
         image,
         grid_corners: corners(x0, y0, x1, y1),
+        number_height: canvas::text_height(&font, size, "0"),
     }
 }
 

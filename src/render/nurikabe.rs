@@ -52,11 +52,7 @@ pub(super) fn draw(puzzle: &Nurikabe, cells: Cells<BinaryGrid>, options: &Render
     for &(r, c, size) in &puzzle.clues {
         let centre = (x0 + (c as f32 + 0.5) * cell, y0 + (r as f32 + 0.5) * cell);
         let text = size.to_string();
-        let font_size = if text.len() > 1 {
-            cell * 0.52
-        } else {
-            cell * 0.62
-        };
+        let font_size = clue_size(cell, size);
         canvas::draw_label(
             &mut image,
             &font,
@@ -67,8 +63,23 @@ pub(super) fn draw(puzzle: &Nurikabe, cells: Cells<BinaryGrid>, options: &Render
             INK,
         );
     }
+    let smallest = puzzle
+        .clues
+        .iter()
+        .map(|&(_, _, size)| clue_size(cell, size))
+        .fold(f32::INFINITY, f32::min);
     Page {
         image,
         grid_corners: corners(x0, y0, x1, y1),
+        number_height: canvas::text_height(&font, smallest.min(cell), "0"),
+    }
+}
+
+/// The font size of a clue: two digits are printed smaller to fit the cell.
+fn clue_size(cell: f32, clue: u32) -> f32 {
+    if clue >= 10 {
+        cell * 0.52
+    } else {
+        cell * 0.62
     }
 }

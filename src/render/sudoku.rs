@@ -12,6 +12,8 @@ use crate::trace::Cell;
 /// Open cells of a partly solved state: lighter than other kinds' open cells, so that the
 /// digits stay readable on the cells around them.
 const OPEN_CELL: Rgb<u8> = Rgb([222, 222, 222]);
+/// Digit size as a fraction of the cell.
+const DIGIT_SIZE: f32 = 0.6;
 
 pub(super) fn draw(puzzle: &Sudoku, cells: Cells<[u8; 81]>, options: &RenderOptions) -> Page {
     // Sudoku cells are printed larger than nonogram cells.
@@ -53,7 +55,7 @@ pub(super) fn draw(puzzle: &Sudoku, cells: Cells<[u8; 81]>, options: &RenderOpti
         canvas::draw_label(
             &mut image,
             &font,
-            cell * 0.6,
+            cell * DIGIT_SIZE,
             &digit.to_string(),
             centre,
             HAlign::Centre,
@@ -63,5 +65,6 @@ pub(super) fn draw(puzzle: &Sudoku, cells: Cells<[u8; 81]>, options: &RenderOpti
     Page {
         image,
         grid_corners: corners(x0, y0, x1, y1),
+        number_height: canvas::text_height(&font, cell * DIGIT_SIZE, "0"),
     }
 }

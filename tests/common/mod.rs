@@ -83,12 +83,14 @@ pub struct Photo {
     _dir: ScratchDir,
 }
 
-/// How `gridsight photo` is asked to photograph a page: its preset, and whether the page's
-/// column rules run through the puzzle. A preset name alone is a page laid out as in print.
+/// How `gridsight photo` is asked to photograph a page: its preset, whether the page's column
+/// rules run through the puzzle, and whether the numbers may come out past reading. A preset
+/// name alone is a page laid out as in print, photographed so a person could read it.
 #[derive(Debug, Clone, Copy)]
 pub struct Shot<'a> {
     pub preset: &'a str,
     pub rules_through_puzzle: bool,
+    pub past_reading: bool,
 }
 
 impl<'a> From<&'a str> for Shot<'a> {
@@ -96,6 +98,7 @@ impl<'a> From<&'a str> for Shot<'a> {
         Shot {
             preset,
             rules_through_puzzle: false,
+            past_reading: false,
         }
     }
 }
@@ -106,6 +109,17 @@ pub fn ruled(preset: &str) -> Shot<'_> {
     Shot {
         preset,
         rules_through_puzzle: true,
+        past_reading: false,
+    }
+}
+
+/// A photo with preset `preset` whose framing and blur are kept even where the puzzle's numbers
+/// come out too small or blurred for a person to read (`gridsight photo --past-reading`).
+pub fn past_reading(preset: &str) -> Shot<'_> {
+    Shot {
+        preset,
+        rules_through_puzzle: false,
+        past_reading: true,
     }
 }
 
@@ -116,7 +130,12 @@ impl std::fmt::Display for Shot<'_> {
         } else {
             ""
         };
-        write!(f, "{}{ruled}", self.preset)
+        let past = if self.past_reading {
+            " past reading"
+        } else {
+            ""
+        };
+        write!(f, "{}{ruled}{past}", self.preset)
     }
 }
 
@@ -126,10 +145,11 @@ pub fn photographed<'a>(source: &Path, shot: impl Into<Shot<'a>>, seed: u64) -> 
     let shot = shot.into();
     let preset = shot.preset;
     let name = source.file_name().unwrap().to_string_lossy();
-    let label = if shot.rules_through_puzzle {
-        "ruled-"
-    } else {
-        ""
+    let label = match (shot.rules_through_puzzle, shot.past_reading) {
+        (true, true) => "ruled-past-",
+        (true, false) => "ruled-",
+        (false, true) => "past-",
+        (false, false) => "",
     };
     let dir = ScratchDir::new(&format!("photographed-{name}-{label}{preset}-{seed}"));
     let path = dir.join(&format!("{name}-{preset}-{seed}.jpg"));
@@ -139,6 +159,9 @@ pub fn photographed<'a>(source: &Path, shot: impl Into<Shot<'a>>, seed: u64) -> 
         .args(["--seed", &seed.to_string(), "-o", path.to_str().unwrap()]);
     if shot.rules_through_puzzle {
         command.arg("--rules-through-puzzle");
+    }
+    if shot.past_reading {
+        command.arg("--past-reading");
     }
     let made = command.output().unwrap();
     assert!(
