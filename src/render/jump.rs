@@ -6,7 +6,7 @@
 use image::Rgb;
 
 use super::canvas::{self, HAlign};
-use super::{blank, corners, Cells, Page, RenderOptions, Style, INK};
+use super::{blank, corners, Cells, NumberSize, Page, RenderOptions, Style, INK};
 use crate::kinds::jump::{JumpMaze, JumpPath};
 use crate::trace::Cell;
 
@@ -71,7 +71,7 @@ pub(super) fn draw(maze: &JumpMaze, cells: Cells<JumpPath>, options: &RenderOpti
                 );
             }
             let text = value.to_string();
-            let size = number_size(cell, value);
+            let size = NUMBER_SIZE.of(cell, value);
             canvas::draw_label(
                 &mut image,
                 &font,
@@ -124,28 +124,24 @@ pub(super) fn draw(maze: &JumpMaze, cells: Cells<JumpPath>, options: &RenderOpti
             STEP_LABEL,
         );
     }
-    let smallest = maze
+    let numbers = maze
         .grid
         .iter()
         .flatten()
-        .filter(|&&value| value != 0)
-        .map(|&value| number_size(cell, value))
-        .fold(f32::INFINITY, f32::min);
+        .copied()
+        .filter(|&value| value != 0);
     Page {
         image,
         grid_corners: corners(x0, y0, x1, y1),
-        number_height: canvas::text_height(&font, smallest.min(cell), "0"),
+        number_height: NUMBER_SIZE.smallest_height(&font, cell, numbers),
     }
 }
 
-/// The font size of a maze's number: two digits are printed smaller to fit the cell.
-fn number_size(cell: f32, value: u32) -> f32 {
-    if value >= 10 {
-        cell * 0.5
-    } else {
-        cell * 0.6
-    }
-}
+/// The font size of a maze's numbers.
+const NUMBER_SIZE: NumberSize = NumberSize {
+    one_digit: 0.6,
+    two_digits: 0.5,
+};
 
 /// An arrow from `from` to `to` (cell centres), stopping short of both digits.
 fn arrow(image: &mut image::RgbImage, from: (f32, f32), to: (f32, f32), cell: f32) {

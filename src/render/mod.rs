@@ -277,6 +277,38 @@ pub fn render_state(
     })
 }
 
+/// The font sizes of the numbers a kind prints in its cells, as shares of the cell: a number of
+/// two digits is printed smaller to fit.
+pub(super) struct NumberSize {
+    pub one_digit: f32,
+    pub two_digits: f32,
+}
+
+impl NumberSize {
+    /// The font size of `value` in a cell of side `cell`.
+    pub(super) fn of(&self, cell: f32, value: u32) -> f32 {
+        cell * if value >= 10 {
+            self.two_digits
+        } else {
+            self.one_digit
+        }
+    }
+
+    /// The ink height of the smallest of `values` printed in cells of side `cell` (a page's
+    /// [`Page::number_height`]).
+    pub(super) fn smallest_height(
+        &self,
+        font: &ab_glyph::FontRef<'static>,
+        cell: f32,
+        values: impl Iterator<Item = u32>,
+    ) -> f32 {
+        let smallest = values
+            .map(|value| self.of(cell, value))
+            .fold(cell, f32::min);
+        canvas::text_height(font, smallest, "0")
+    }
+}
+
 /// Refuses pages larger than [`MAX_PAGE_SIDE`].
 fn check_size(puzzle: &Drawable, options: &RenderOptions) -> Result<(), RenderError> {
     let side = u64::from(options.cell)

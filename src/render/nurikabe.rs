@@ -5,7 +5,7 @@
 use image::Rgb;
 
 use super::canvas::{self, HAlign};
-use super::{blank, corners, grid_lines, Cells, Page, RenderOptions, INK, OPEN};
+use super::{blank, corners, grid_lines, Cells, NumberSize, Page, RenderOptions, INK, OPEN};
 use crate::grid::BinaryGrid;
 use crate::kinds::nurikabe::Nurikabe;
 use crate::trace::Cell;
@@ -52,7 +52,7 @@ pub(super) fn draw(puzzle: &Nurikabe, cells: Cells<BinaryGrid>, options: &Render
     for &(r, c, size) in &puzzle.clues {
         let centre = (x0 + (c as f32 + 0.5) * cell, y0 + (r as f32 + 0.5) * cell);
         let text = size.to_string();
-        let font_size = clue_size(cell, size);
+        let font_size = CLUE_SIZE.of(cell, size);
         canvas::draw_label(
             &mut image,
             &font,
@@ -63,23 +63,16 @@ pub(super) fn draw(puzzle: &Nurikabe, cells: Cells<BinaryGrid>, options: &Render
             INK,
         );
     }
-    let smallest = puzzle
-        .clues
-        .iter()
-        .map(|&(_, _, size)| clue_size(cell, size))
-        .fold(f32::INFINITY, f32::min);
+    let clues = puzzle.clues.iter().map(|&(_, _, size)| size);
     Page {
         image,
         grid_corners: corners(x0, y0, x1, y1),
-        number_height: canvas::text_height(&font, smallest.min(cell), "0"),
+        number_height: CLUE_SIZE.smallest_height(&font, cell, clues),
     }
 }
 
-/// The font size of a clue: two digits are printed smaller to fit the cell.
-fn clue_size(cell: f32, clue: u32) -> f32 {
-    if clue >= 10 {
-        cell * 0.52
-    } else {
-        cell * 0.62
-    }
-}
+/// The font size of a Nurikabe's clues.
+const CLUE_SIZE: NumberSize = NumberSize {
+    one_digit: 0.62,
+    two_digits: 0.52,
+};
