@@ -4,8 +4,10 @@
 //! One seed gives the same bytes every time. Stages, one module each: `presets` draws effect
 //! strengths, `clutter` prints the sheet, `geometry` places it in the frame (tilt, rotation,
 //! curl), `effects` adds light, blur and noise, `exif` tags rotations, `truth` writes and checks
-//! the ground truth, `dataset` makes the curated samples and larger sets. It does not read
-//! photos back; that is the recogniser's job.
+//! the ground truth, `dataset` makes the curated samples and larger sets. The camera is brought
+//! close enough, and the blur held low enough, that a person could read the puzzle's numbers,
+//! unless a test asks for a photo past reading. It does not read photos back; that is the
+//! recogniser's job.
 
 pub mod clutter;
 pub mod dataset;
