@@ -2459,6 +2459,32 @@ pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> 
     }
 }
 
+/// The summed confidence of the clue numbers read in lines they fit (their numbers and a cell
+/// between each no longer than the line): how well a side of the grid reads as its clues.
+/// Beside a grid turned the wrong way a page's running text can stand where clues would, its
+/// words read as many numbers (a 17x15 grid's rows "read" 233, outscoring its true clues on
+/// the other sides), but they overfill their lines.
+fn fitting_sureness(clues: &clues::CluesRead) -> f32 {
+    let (row_length, column_length) = (clues.columns.len() as u32, clues.rows.len() as u32);
+    let fits = |line: &&Vec<clues::ClueRead>, length: u32| {
+        let filled: u32 = line.iter().map(|n| n.value).sum();
+        filled + line.len().saturating_sub(1) as u32 <= length
+    };
+    clues
+        .rows
+        .iter()
+        .filter(|line| fits(line, row_length))
+        .chain(
+            clues
+                .columns
+                .iter()
+                .filter(|line| fits(line, column_length)),
+        )
+        .flatten()
+        .map(|n| n.confidence)
+        .sum()
+}
+
 /// Clue numbers read with less mean confidence than this, or beside too few lines, may stand
 /// on other sides of the grid: the photo may be turned.
 const SURE_CLUES: f32 = 0.8;
@@ -2471,18 +2497,11 @@ fn clues_on_any_side(
     lattice: &Lattice,
     classifier: &DigitClassifier,
 ) -> (u8, clues::CluesRead) {
-    let sureness = |clues: &clues::CluesRead| -> f32 {
-        clues
-            .rows
-            .iter()
-            .chain(&clues.columns)
-            .flatten()
-            .map(|n| n.confidence)
-            .sum()
-    };
     let upright = clues::read_clues(image, lattice, classifier);
     let lines = lattice.rows + lattice.columns;
-    if upright.count() * 2 >= lines && sureness(&upright) >= SURE_CLUES * upright.count() as f32 {
+    if upright.count() * 2 >= lines
+        && fitting_sureness(&upright) >= SURE_CLUES * upright.count() as f32
+    {
         return (0, upright);
     }
     (1..4u8)
@@ -2493,7 +2512,7 @@ fn clues_on_any_side(
             )
         })
         .chain(std::iter::once((0, upright)))
-        .max_by(|a, b| sureness(&a.1).total_cmp(&sureness(&b.1)))
+        .max_by(|a, b| fitting_sureness(&a.1).total_cmp(&fitting_sureness(&b.1)))
         .expect("four readings")
 }
 
@@ -2706,6 +2725,45 @@ impl std::fmt::Display for Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_side_of_running_text_read_as_numbers_scores_below_true_clues() {
+        let line = |values: &[u32]| -> Vec<clues::ClueRead> {
+            values
+                .iter()
+                .map(|&value| clues::ClueRead {
+                    value,
+                    confidence: 0.9,
+                    alternatives: Vec::new(),
+                })
+                .collect()
+        };
+        // A 5x5 grid and its clues, 14 numbers.
+        let true_clues = clues::CluesRead {
+            rows: vec![
+                line(&[5]),
+                line(&[1, 1]),
+                line(&[3]),
+                line(&[1, 1]),
+                line(&[5]),
+            ],
+            columns: vec![
+                line(&[5]),
+                line(&[1, 1]),
+                line(&[3]),
+                line(&[1, 1]),
+                line(&[5]),
+            ],
+        };
+        // Words beside it read as 30 numbers, six to a line: no 5-cell line holds them.
+        let text = clues::CluesRead {
+            rows: vec![line(&[1, 4, 1, 7, 1, 1]); 5],
+            columns: vec![line(&[1]); 5],
+        };
+        assert!(fitting_sureness(&text) < fitting_sureness(&true_clues));
+        assert!((fitting_sureness(&true_clues) - 14.0 * 0.9).abs() < 1e-4);
+        assert!((fitting_sureness(&text) - 5.0 * 0.9).abs() < 1e-4);
+    }
 
     #[test]
     fn doubt_sums_the_numbers_chances_of_being_wrong_and_ignores_blanks() {
