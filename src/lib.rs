@@ -429,28 +429,33 @@ fn with_closer_hint(mut photo: PhotoSolve) -> PhotoSolve {
 }
 
 /// The fewest misread numbers expected (see [`read::Doubt`]) for which a reading with no
-/// solution is taken for a misreading rather than a puzzle printed without one: half a number.
-const MISREADS_NOT_UNSOLVABLE: f32 = 0.5;
+/// solution or several is taken for a misreading rather than a puzzle printed so: half a
+/// number.
+const MISREADS_NOT_AS_PRINTED: f32 = 0.5;
 
-/// `photo`, its reading refused as unreadable (exit 3) when it has no solution and its numbers
-/// were read doubtfully enough ([`MISREADS_NOT_UNSOLVABLE`]) that a misread explains that
-/// better than a misprint: 12 hard Nurikabe and maze photos of the seed-900, 4242 and 7777
-/// sets were answered "the puzzle has no solution" (exit 4), each with 6 or more misreads
-/// expected, though every printed puzzle has one.
+/// `photo`, its reading refused as unreadable (exit 3) when it has no solution, or more than
+/// one, and its numbers were read doubtfully enough ([`MISREADS_NOT_AS_PRINTED`]) that a
+/// misread explains that better than a puzzle printed so: 12 hard Nurikabe and maze photos of
+/// the seed-900, 4242 and 7777 sets were answered "the puzzle has no solution" (exit 4), each
+/// with 6 or more misreads expected, though every printed puzzle has one; and a hard Nurikabe
+/// photo of a puzzle with one solution was answered with the first of several (exit 1).
 fn unreadable_if_doubtful(mut photo: PhotoSolve) -> PhotoSolve {
     let Ok(corrected) = &mut photo.puzzle else {
         return photo;
     };
-    if matches!(corrected.solved, Err(Error::NoSolution)) {
-        let doubt = photo.reading.doubt();
-        if doubt.misreads >= MISREADS_NOT_UNSOLVABLE {
-            corrected.solved = Err(Error::Unreadable(format!(
-                "the puzzle read has no solution, but {} of its {} numbers were read with low \
-                 confidence (about {:.1} expected misread): a misread is likelier than a \
-                 misprint",
-                doubt.unsure, doubt.numbers, doubt.misreads
-            )));
-        }
+    let found = match &corrected.solved {
+        Err(Error::NoSolution) => "no solution",
+        Ok(solved) if solved.ambiguous_for(corrected.puzzle.as_ref()) => "more than one solution",
+        _ => return photo,
+    };
+    let doubt = photo.reading.doubt();
+    if doubt.misreads >= MISREADS_NOT_AS_PRINTED {
+        corrected.solved = Err(Error::Unreadable(format!(
+            "the puzzle read has {found}, but {} of its {} numbers were read with low \
+             confidence (about {:.1} expected misread): a misread is likelier than a puzzle \
+             printed so",
+            doubt.unsure, doubt.numbers, doubt.misreads
+        )));
     }
     photo
 }

@@ -92,7 +92,20 @@ fn a_doubtful_reading_with_no_solution_is_refused_as_a_misread() {
         &seed_puzzle("15x15-5057541.txt"),
         "hard",
         61001,
-        "a misread is likelier than a misprint",
+        "the puzzle read has no solution, but",
+    );
+}
+
+#[test]
+fn a_doubtful_reading_with_several_solutions_is_refused_as_a_misread() {
+    // A hard photo of a 15x15 Nurikabe with one solution (seed 4242's set, its 00045): two
+    // clues misread make a puzzle with several, which no likely change makes unique. It was
+    // answered with the first of them (exit 1). Read so doubtfully, it is unreadable (exit 3).
+    common::assert_photographed_and_refused(
+        &common::test_data("nurikabe-15x15-read-ambiguous.txt"),
+        "hard",
+        4287,
+        "the puzzle read has more than one solution, but",
     );
 }
 
