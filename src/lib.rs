@@ -358,8 +358,8 @@ fn may_be_read_as(first: &PhotoSolve, other: &str) -> bool {
 
 /// Reads the puzzle on `found` (as `kind` when given), corrects it with the solver's help and
 /// solves it (see [`read_and_solve_any_kind`]); a failure says what it likely is: a doubtful
-/// reading with no solution a misread (see [`unreadable_if_doubtful`]), a nonogram's clues
-/// too small in the photo (see [`with_closer_hint`]).
+/// reading with no solution or several a misread (see [`unreadable_if_doubtful`]), a
+/// nonogram's clues too small in the photo (see [`with_closer_hint`]).
 fn solve_found(
     gray: &image::GrayImage,
     found: Found,

@@ -102,10 +102,10 @@ pub fn compose(
         image,
         grid_corners: corners,
         puzzle_corners: [
-            (left, top),
-            (left + pw, top),
-            (left + pw, top + ph),
-            (left, top + ph),
+            (puzzle_box.0, puzzle_box.1),
+            (puzzle_box.2, puzzle_box.1),
+            (puzzle_box.2, puzzle_box.3),
+            (puzzle_box.0, puzzle_box.3),
         ],
         number_height: page.number_height,
     }

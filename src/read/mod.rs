@@ -2465,10 +2465,10 @@ pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> 
 /// words read as many numbers (a 17x15 grid's rows "read" 233, outscoring its true clues on
 /// the other sides), but they overfill their lines.
 fn fitting_sureness(clues: &clues::CluesRead) -> f32 {
-    let (row_length, column_length) = (clues.columns.len() as u32, clues.rows.len() as u32);
-    let fits = |line: &&Vec<clues::ClueRead>, length: u32| {
-        let filled: u32 = line.iter().map(|n| n.value).sum();
-        filled + line.len().saturating_sub(1) as u32 <= length
+    let (row_length, column_length) = (clues.columns.len(), clues.rows.len());
+    let fits = |line: &&Vec<clues::ClueRead>, length: usize| {
+        let values: Vec<u32> = line.iter().map(|n| n.value).collect();
+        clue_lines::fits(&values, length)
     };
     clues
         .rows
