@@ -47,16 +47,13 @@ fn a_column_rule_running_down_a_clue_band_does_not_hide_its_numbers() {
 
 #[test]
 fn clue_digits_misread_surely_are_corrected_by_the_row_and_column_totals() {
-    // A blurred 1 in column 11's clues ("1 1 1 5") reads as an 8 with confidence over 0.9, too
-    // sure to be among the least sure numbers; the totals differ by 7 and that one change makes
-    // them agree. (The photo of this test before 2026-11-26, 15x19 at seed 6692, is read right
-    // by the fine-tuned digit model.)
+    // A blurred 1 in column 11's clues ("1 1 1 5") read as an 8 with confidence over 0.9, too
+    // sure to be among the least sure numbers; the totals differed by 7 and that one change made
+    // them agree. The digit model reading glyphs in shades of ink (2026-11-28) reads that 1;
+    // row 6's third number, a 6, reads as a 5, and the totals correct it. (The photo of this
+    // test before 2026-11-26, 15x19 at seed 6692, is read right by the fine-tuned digit model.)
     let (report, truth) = solved_as_printed("nonogram-17x11.non", 50008);
-    assert_read_exactly_with(
-        &report,
-        &truth,
-        &["column 11 clue 2: read 8, corrected to 1"],
-    );
+    assert_read_exactly_with(&report, &truth, &["row 6 clue 3: read 5, corrected to 6"]);
 }
 
 #[test]
@@ -116,12 +113,13 @@ fn a_rule_read_as_ones_beside_four_numbers_is_undone_by_the_crossing_lines() {
 fn a_boxed_grid_found_from_its_cells_outline_has_only_a_blurred_8_corrected() {
     // Once found from the glyphs (no outline held countable lines), this lattice read a stray
     // mark as a 1 beyond row 27's clue 12. Found from its cells' outline with its sides extended,
-    // no mark is read there: only column 8's first clue 8, read as a 5, is corrected.
+    // no mark is read there: only column 8's first clue 8, read as a 5 (as a 3 since glyphs are
+    // read in shades of ink), is corrected.
     let (report, truth) = solved("nonogram-13x28.non", 7003);
     assert_read_exactly_with(
         &report,
         &truth,
-        &["column 8 clue 1: read 5, corrected to 8"],
+        &["column 8 clue 1: read 3, corrected to 8"],
     );
 }
 
@@ -175,8 +173,9 @@ fn small_blurred_serif_clues_once_past_every_set_of_changes_are_read_as_printed(
     // digits (`read::digit_widths`, unit-tested there) lost their 8 readings to 1 and two
     // corrections read it exactly. The fine-tuned digit model reads every number as printed;
     // of 1,045 nonogram photos it read exactly (seeds 60001-60256), none needed the weighing.
+    // Reading glyphs in shades of ink, it reads row 2's 10 as 20, which the totals correct.
     let (report, truth) = solved("nonogram-29x22.non", 9114);
-    assert_read_exactly_with(&report, &truth, &[]);
+    assert_read_exactly_with(&report, &truth, &["row 2 clue 2: read 20, corrected to 10"]);
 }
 
 #[test]
@@ -210,13 +209,10 @@ fn a_number_read_as_a_digit_other_than_1_more_than_half_surely_is_not_dropped_as
     // digit under 0.5 (that 6 would pass for one). Now each clue box keeps the surer of its two
     // readings, the remnant reads blank and the 1 and 6 as printed: a misread elsewhere is
     // corrected and the photo reads exactly (row 15's first 8, read as a 9 and corrected too
-    // before the digit model's fine-tune, reads right).
+    // before the digit model's fine-tune, reads right; row 21's 13, read as 11 and corrected,
+    // reads right since glyphs are read in shades of ink).
     let (report, truth) = solved("nonogram-29x22.non", 1);
-    assert_read_exactly_with(
-        &report,
-        &truth,
-        &["row 21 clue 4: read 11, corrected to 13"],
-    );
+    assert_read_exactly_with(&report, &truth, &[]);
     // Here a 2 read at 0.54 (surer than a blot) beyond row 25's clues was dropped (it was a
     // mark), and with it an 11 at the page's curled edge, read as 1 and 3, made 1 9 and a sure
     // 3 elsewhere 2: exit 0 on a wrong puzzle. Without the drop the reading is refused.
@@ -311,7 +307,8 @@ fn ones_printed_on_a_page_rule_are_read_in_the_gaps_the_rule_left() {
     // two remnants (serifs and foot) read as sure 2s, which the totals correct back to 1s (and
     // row 14's 6 and row 18's 2, half wiped with the rule beside them, read 5 and 3; before the
     // second photo fine-tune of the digit model the 6 was read and the 2 read 12, before the
-    // first 22).
+    // first 22). Since glyphs are read in shades of ink, row 25's remnant reads as a 1 and row
+    // 18's 2 as printed.
     let gchq = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/gchq.non");
     let (report, truth) = photographed_and_solved(&gchq, ruled("photo"), 20003);
     assert_read_exactly_with(
@@ -320,8 +317,6 @@ fn ones_printed_on_a_page_rule_are_read_in_the_gaps_the_rule_left() {
         &[
             "row 13 clue 4: read 2, corrected to 1",
             "row 14 clue 4: read 5, corrected to 6",
-            "row 18 clue 2: read 3, corrected to 2",
-            "row 25 clue 3: read 2, corrected to 1",
         ],
     );
 }
@@ -351,14 +346,8 @@ fn a_boxed_grid_whose_clue_bands_break_off_its_cells_group_is_outlined_by_every_
     // that group's hull is the page's L, whose sides extended are its outline. The page is laid
     // out as printed: with its rules through the puzzle, as when this was written, the lattice
     // is found the same (34x17) but the fine-tuned digit model loses a number under the rule
-    // (108 of 109 read, exit 3).
+    // (108 of 109 read, exit 3). Column 1's 1 read as 11 and column 6's 3 as 1, corrected by
+    // the totals, until glyphs were read in shades of ink.
     let (report, truth) = solved_as_printed("nonogram-13x28.non", 30005);
-    assert_read_exactly_with(
-        &report,
-        &truth,
-        &[
-            "column 1 clue 6: read 11, corrected to 1",
-            "column 6 clue 5: read 1, corrected to 3",
-        ],
-    );
+    assert_read_exactly_with(&report, &truth, &[]);
 }

@@ -101,10 +101,12 @@ fn a_doubtful_reading_with_several_solutions_is_refused_as_a_misread() {
     // A hard photo of a 15x15 Nurikabe with one solution (seed 4242's set, its 00045): two
     // clues misread make a puzzle with several, which no likely change makes unique. It was
     // answered with the first of them (exit 1). Read so doubtfully, it is unreadable (exit 3).
+    // The puzzle here is that reading, printed; its photo at seed 4287 reads with no solution
+    // since glyphs are read in shades of ink, and at this seed still with several.
     common::assert_photographed_and_refused(
         &common::test_data("nurikabe-15x15-read-ambiguous.txt"),
         "hard",
-        4287,
+        4326,
         "the puzzle read has more than one solution, but",
     );
 }

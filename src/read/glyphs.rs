@@ -5,7 +5,8 @@
 //! dividing by a local paper estimate; binarise (Otsu, with a floor so paper noise is never ink);
 //! wipe grid-line slivers at the border; label connected components; drop specks and line
 //! remnants; group the rest into glyphs left to right (splitting blobs too wide for one digit);
-//! and scale each glyph's box to fit [`BOX`]x[`BOX`], centred by mass in [`SIDE`]x[`SIDE`].
+//! and scale each glyph's box to fit [`BOX`]x[`BOX`], centred by mass in [`SIDE`]x[`SIDE`], in
+//! shades of its ink's darkness rather than ink or not.
 //! For crops reaching past a clue's box, [`without_thin_ink_off_the_digits`] first paints over
 //! the pieces of box line left above or below the digits.
 //!
@@ -31,8 +32,8 @@ pub struct Bounds {
     pub y1: u32,
 }
 
-/// One glyph ready for the classifier: ink coverage 0..1 on a [`SIDE`]x[`SIDE`] grid,
-/// row-major, and where the glyph sat in the cell.
+/// One glyph ready for the classifier: ink darkness 0..1 (1 as dark as its strokes) on a
+/// [`SIDE`]x[`SIDE`] grid, row-major, and where the glyph sat in the cell.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NormalisedGlyph {
     pub pixels: Vec<f32>,
@@ -206,7 +207,7 @@ pub fn find_faint_glyph(cell: &GrayImage, darkness: &[f32]) -> Option<Normalised
         return None;
     }
     match glyph_parts(w, h, darkness, FAINTEST_CONTRAST, WIDEST_DIGIT_TENTHS).as_slice() {
-        [glyph] => Some(normalise(glyph, w)),
+        [glyph] => Some(normalise(glyph, w, darkness)),
         _ => None,
     }
 }
@@ -220,15 +221,25 @@ fn glyphs_above(
     floor: f32,
     widest_tenths: u32,
 ) -> CellContent {
-    content(&glyph_parts(w, h, darkness, floor, widest_tenths), w)
+    content(
+        &glyph_parts(w, h, darkness, floor, widest_tenths),
+        w,
+        darkness,
+    )
 }
 
-/// A crop `w` pixels wide holding `glyphs`: blank without any, else each normalised.
-fn content(glyphs: &[GlyphParts], w: usize) -> CellContent {
+/// A crop `w` pixels wide, of ink `darkness`, holding `glyphs`: blank without any, else each
+/// normalised.
+fn content(glyphs: &[GlyphParts], w: usize, darkness: &[f32]) -> CellContent {
     if glyphs.is_empty() {
         return CellContent::Blank;
     }
-    CellContent::Glyphs(glyphs.iter().map(|glyph| normalise(glyph, w)).collect())
+    CellContent::Glyphs(
+        glyphs
+            .iter()
+            .map(|glyph| normalise(glyph, w, darkness))
+            .collect(),
+    )
 }
 
 /// The ink of each glyph in a `w` x `h` crop's `darkness`, as [`glyphs_above`] finds them.
@@ -258,7 +269,11 @@ pub fn find_glyphs_split_at(
     if cell.width().min(cell.height()) < MIN_CELL || darkness.len() != w * h {
         return CellContent::Blank;
     }
-    content(&glyph_parts_at(w, h, darkness, split, widest_tenths), w)
+    content(
+        &glyph_parts_at(w, h, darkness, split, widest_tenths),
+        w,
+        darkness,
+    )
 }
 
 /// The least contrast taken for ink on a page whose typical ink darkness is `ink` (see
@@ -989,9 +1004,17 @@ fn renormalised(
     placed(&patch, tw, th, (mass, mx, my), bounds)
 }
 
-/// Scales a glyph's ink to fit [`BOX`] keeping its aspect (area-averaged by 4x4
-/// supersampling) and centres it by mass in [`SIDE`]x[`SIDE`].
-fn normalise(glyph: &GlyphParts, w: usize) -> NormalisedGlyph {
+/// The share of a glyph's own ink pixels darker than the level its tones are measured against:
+/// its strokes' cores come out full black, whatever the print's contrast.
+const STROKE_SHARE: f32 = 0.9;
+
+/// Scales a glyph to fit [`BOX`] keeping its aspect (area-averaged by 4x4 supersampling) and
+/// centres it by mass in [`SIDE`]x[`SIDE`]. Each pixel is the glyph's ink darkness against its
+/// strokes' (see [`STROKE_SHARE`]), not a yes or no of ink: blur closes a small digit's
+/// counters and gaps into one blob at any split (a 3 or a 0 cut as a solid oval), yet they stay
+/// lighter than its strokes. Only the glyph's own ink and the pixels touching it count, so a
+/// neighbour's ink or a speck inside its box does not.
+fn normalise(glyph: &GlyphParts, w: usize, darkness: &[f32]) -> NormalisedGlyph {
     const SUB: usize = 4;
     let bounds = glyph.bounds;
     let (bw, bh) = (
@@ -1002,6 +1025,23 @@ fn normalise(glyph: &GlyphParts, w: usize) -> NormalisedGlyph {
     for &i in &glyph.pixels {
         own[(i / w - bounds.y0 as usize) * bw + (i % w - bounds.x0 as usize)] = true;
     }
+    let mut strokes: Vec<f32> = glyph.pixels.iter().map(|&i| darkness[i]).collect();
+    let index = ((strokes.len() as f32 * STROKE_SHARE) as usize).min(strokes.len() - 1);
+    let stroke = strokes
+        .select_nth_unstable_by(index, f32::total_cmp)
+        .1
+        .max(f32::EPSILON);
+    let mut tone = vec![0f32; bw * bh];
+    for y in 0..bh {
+        for x in 0..bw {
+            let touching = (y.saturating_sub(1)..(y + 2).min(bh))
+                .any(|ny| (x.saturating_sub(1)..(x + 2).min(bw)).any(|nx| own[ny * bw + nx]));
+            if touching {
+                let at = (bounds.y0 as usize + y) * w + bounds.x0 as usize + x;
+                tone[y * bw + x] = (darkness[at] / stroke).clamp(0.0, 1.0);
+            }
+        }
+    }
     let (bw, bh) = (bw as f32, bh as f32);
     let scale = BOX as f32 / bw.max(bh);
     let tw = ((bw * scale).round() as usize).clamp(1, BOX);
@@ -1010,17 +1050,17 @@ fn normalise(glyph: &GlyphParts, w: usize) -> NormalisedGlyph {
     let (mut mass, mut mx, mut my) = (0f32, 0f32, 0f32);
     for ty in 0..th {
         for tx in 0..tw {
-            let mut covered = 0;
+            let mut dark = 0.0;
             for sy in 0..SUB {
                 for sx in 0..SUB {
                     let fx = (tx as f32 + (sx as f32 + 0.5) / SUB as f32) / scale;
                     let fy = (ty as f32 + (sy as f32 + 0.5) / SUB as f32) / scale;
                     let x = (fx as usize).min(bw as usize - 1);
                     let y = (fy as usize).min(bh as usize - 1);
-                    covered += usize::from(own[y * bw as usize + x]);
+                    dark += tone[y * bw as usize + x];
                 }
             }
-            let value = covered as f32 / (SUB * SUB) as f32;
+            let value = dark / (SUB * SUB) as f32;
             patch[ty * tw + tx] = value;
             mass += value;
             mx += value * (tx as f32 + 0.5);
