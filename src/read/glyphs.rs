@@ -1004,8 +1004,8 @@ fn renormalised(
     placed(&patch, tw, th, (mass, mx, my), bounds)
 }
 
-/// The share of a glyph's own ink pixels darker than the level its tones are measured against:
-/// its strokes' cores come out full black, whatever the print's contrast.
+/// The share of a glyph's own ink pixels lighter than the level its tones are measured against:
+/// the darkest tenth, its strokes' cores, come out full black, whatever the print's contrast.
 const STROKE_SHARE: f32 = 0.9;
 
 /// Scales a glyph to fit [`BOX`] keeping its aspect (area-averaged by 4x4 supersampling) and
