@@ -141,9 +141,11 @@ fn a_start_read_as_a_number_found_nowhere_else_in_the_maze_is_refused() {
     // it to its next reading, 6, which has one, and that maze was solved with exit 0. No other
     // cell of the maze reads 63, so that reading is doubtful and the maze is refused before
     // any change (a change that gives a way out is refused too: see the unit test
-    // `a_jump_maze_needing_a_change_for_a_way_out_is_refused`).
+    // `a_jump_maze_needing_a_change_for_a_way_out_is_refused`). Since a jump longer than the
+    // grid is ruled out, the 63 reads as its next reading, 6, and the maze was solved from it,
+    // one jump out, with exit 0: a cell read as such a jump on the way out is now refused.
     let source = test_data("jump/round-11-digits-1-5.jump");
-    assert_photographed_and_refused(&source, ruled("hard"), 50119, "low confidence");
+    assert_photographed_and_refused(&source, ruled("hard"), 50119, "lies on the way out");
 }
 
 #[test]

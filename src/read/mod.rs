@@ -32,7 +32,7 @@ use image::GrayImage;
 
 use crate::detect::{bands, Lattice};
 use crate::error::Error;
-use crate::kinds::jump::JumpMaze;
+use crate::kinds::jump::{JumpMaze, JumpPath};
 use crate::kinds::nonogram::Nonogram;
 use crate::kinds::nurikabe::Nurikabe;
 use crate::kinds::sudoku::Sudoku;
@@ -1084,12 +1084,16 @@ fn with_narrow_prior(
 /// The weight given to reading only the largest glyph of a cell that holds several.
 const SINGLE_GLYPH_SHARE: f32 = 0.5;
 
-/// Whether `value` can stand in a cell of a `kind` puzzle.
-fn allowed(kind: &str, value: CellValue) -> bool {
+/// Whether `value` can stand in a cell of a `kind` puzzle whose grid's longer side is
+/// `longest` cells. A maze's jump longer than that leaves the grid from any cell, past the
+/// first cell outside the shape where a way out must land: no maze prints one, while a blurred
+/// digit with a box edge or noise beside it reads as two digits (a 2 as 82 or 22).
+fn allowed(kind: &str, value: CellValue, longest: usize) -> bool {
     match (kind, value) {
         (_, CellValue::Blank) => true,
         ("sudoku", CellValue::Number(n)) => (1..=9).contains(&n),
-        ("nurikabe" | "jump", CellValue::Number(n)) => n >= 1,
+        ("nurikabe", CellValue::Number(n)) => n >= 1,
+        ("jump", CellValue::Number(n)) => (1..=longest).contains(&(n as usize)),
         _ => false,
     }
 }
@@ -1098,16 +1102,17 @@ fn allowed(kind: &str, value: CellValue) -> bool {
 /// allowed alternative (or blank), so that a lone 0 or a two-glyph cell in a Sudoku becomes a
 /// reading the solver can work with.
 pub fn constrain(read: &GridRead, kind: &str) -> GridRead {
+    let longest = read.rows.max(read.columns);
     let mut constrained = read.clone();
     for cell in &mut constrained.cells {
-        if allowed(kind, cell.value) {
+        if allowed(kind, cell.value, longest) {
             continue;
         }
         let mut options: Vec<(CellValue, f32)> = cell
             .alternatives
             .iter()
             .copied()
-            .filter(|&(v, _)| allowed(kind, v))
+            .filter(|&(v, _)| allowed(kind, v, longest))
             .collect();
         options.sort_by(|a, b| b.1.total_cmp(&a.1));
         options.dedup_by_key(|option| option.0);
@@ -1438,6 +1443,9 @@ fn corrected_if_possible(
     limit: Option<Duration>,
 ) -> Result<CorrectedIfPossible, Error> {
     let constrained = constrain(read, kind);
+    let ruled_out: Vec<usize> = (0..read.cells.len())
+        .filter(|&i| read.cells[i].value != constrained.cells[i].value)
+        .collect();
     let read = &constrained;
     let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
     let puzzle = to_puzzle(read, kind)?;
@@ -1469,6 +1477,14 @@ fn corrected_if_possible(
             return Err(Error::Unreadable(format!(
                 "the digits read about as surely with the page turned as not, so which way up \
                  it is cannot be told; a {kind} puzzle cannot be checked by its solver, so the \
+                 reading is not trusted"
+            )));
+        }
+        if let Some(index) = ruled_out_on_way_out(&*puzzle, &ruled_out, read.columns, limit) {
+            let (row, column) = (index / read.columns + 1, index % read.columns + 1);
+            return Err(Error::Unreadable(format!(
+                "r{row}c{column} read as a jump longer than the grid, which no {kind} puzzle \
+                 prints, lies on the way out; its solver cannot check another reading, so the \
                  reading is not trusted"
             )));
         }
@@ -1531,6 +1547,31 @@ fn corrected_if_possible(
             }
         }
     }
+}
+
+/// The first of the `ruled_out` cells (indices into a grid `columns` wide; read as values the
+/// kind rules out, see [`constrain`]) that a maze's way out passes through. What stands in
+/// such a cell is the reader's second guess, and the answer checks against doubt try only the
+/// readings it listed: a start's 5 read as 63, then 6, was solved from the 6, one jump out of
+/// the maze, with exit 0. Off the way out, the cell does not change the answer.
+fn ruled_out_on_way_out(
+    puzzle: &dyn Puzzle,
+    ruled_out: &[usize],
+    columns: usize,
+    limit: Option<Duration>,
+) -> Option<usize> {
+    if ruled_out.is_empty() {
+        return None;
+    }
+    let way_out = match puzzle.solve(&solve_deadline(limit)) {
+        Ok(Outcome::Unique(answer) | Outcome::Several(answer)) => answer,
+        _ => return None,
+    };
+    let path = way_out.as_any().downcast_ref::<JumpPath>()?;
+    ruled_out
+        .iter()
+        .copied()
+        .find(|&index| path.cells.contains(&(index / columns, index % columns)))
 }
 
 /// A puzzle and the corrections that made it solve uniquely (see [`corrected_if_possible`]).
@@ -2815,6 +2856,53 @@ mod tests {
             orientation_in_doubt: false,
             start_off_centre: None,
         }
+    }
+
+    #[test]
+    fn a_maze_number_longer_than_its_grid_reads_as_its_likeliest_jump_that_fits() {
+        // A blurred 2 with a box edge beside it read as 82 (0.4), then 2 (0.3) and 3 (0.2): no
+        // jump of 82 or 22 lands in or just beside a 3x3 maze, so 2 it is, as unsure as read.
+        // A 3 is as long as the grid's side and stays.
+        let mut maze = sure_grid(3, 3, "121232121");
+        misread(&mut maze, 1, CellValue::Number(82), 0.4);
+        maze.cells[1].alternatives = vec![
+            (CellValue::Number(2), 0.3),
+            (CellValue::Number(3), 0.2),
+            (CellValue::Number(22), 0.1),
+        ];
+        let constrained = constrain(&maze, "jump");
+        let cell = &constrained.cells[1];
+        assert_eq!((cell.value, cell.confidence), (CellValue::Number(2), 0.3));
+        assert_eq!(cell.alternatives, vec![(CellValue::Number(3), 0.2)]);
+        assert_eq!(constrained.cells[4].value, CellValue::Number(3));
+        // A Nurikabe's island may be larger than its grid's side.
+        assert_eq!(
+            constrain(&maze, "nurikabe").cells[1].value,
+            CellValue::Number(82)
+        );
+    }
+
+    #[test]
+    fn a_maze_cell_read_as_too_long_a_jump_is_trusted_only_off_the_way_out() {
+        // The start's 2 jumps straight out of this 3x3 maze. Read as 22 and put back to its
+        // next reading, 2, on the way out, the maze is refused; a corner so read is not on it.
+        let mut maze = sure_grid(3, 3, "111121111");
+        misread(&mut maze, 4, CellValue::Number(22), 0.6);
+        maze.cells[4].alternatives = vec![(CellValue::Number(2), 0.3)];
+        let refused = correct(&maze, "jump", None).map(|_| ()).unwrap_err();
+        assert!(
+            refused.to_string().contains("r2c2 read as a jump longer"),
+            "{refused}"
+        );
+        let mut maze = sure_grid(3, 3, "111121111");
+        misread(&mut maze, 0, CellValue::Number(11), 0.9);
+        maze.cells[0].alternatives = vec![(CellValue::Number(1), 0.09)];
+        let (puzzle, _) = correct(&maze, "jump", None).unwrap();
+        assert!(
+            puzzle.to_text().starts_with("1 1 1"),
+            "{}",
+            puzzle.to_text()
+        );
     }
 
     #[test]
