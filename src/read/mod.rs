@@ -1446,6 +1446,7 @@ fn corrected_if_possible(
     let ruled_out: Vec<usize> = (0..read.cells.len())
         .filter(|&i| read.cells[i].value != constrained.cells[i].value)
         .collect();
+    let as_read = read;
     let read = &constrained;
     let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
     let puzzle = to_puzzle(read, kind)?;
@@ -1483,9 +1484,9 @@ fn corrected_if_possible(
         if let Some(index) = ruled_out_on_way_out(&*puzzle, &ruled_out, read.columns, limit) {
             let (row, column) = (index / read.columns + 1, index % read.columns + 1);
             return Err(Error::Unreadable(format!(
-                "r{row}c{column} read as a jump longer than the grid, which no {kind} puzzle \
-                 prints, lies on the way out; its solver cannot check another reading, so the \
-                 reading is not trusted"
+                "r{row}c{column} read {}, which no {kind} puzzle prints, lies on the way out; \
+                 its solver cannot check another reading, so the reading is not trusted",
+                as_read.cells[index].value
             )));
         }
         let doubt = Doubt::of(&read.cells);
@@ -2884,14 +2885,25 @@ mod tests {
 
     #[test]
     fn a_maze_cell_read_as_too_long_a_jump_is_trusted_only_off_the_way_out() {
-        // The start's 2 jumps straight out of this 3x3 maze. Read as 22 and put back to its
-        // next reading, 2, on the way out, the maze is refused; a corner so read is not on it.
+        // The start's 2 jumps straight out of this 3x3 maze. Read as 22 (or 0) and put back to
+        // its next reading, 2, on the way out, the maze is refused; a corner so read is not on
+        // it.
         let mut maze = sure_grid(3, 3, "111121111");
         misread(&mut maze, 4, CellValue::Number(22), 0.6);
         maze.cells[4].alternatives = vec![(CellValue::Number(2), 0.3)];
         let refused = correct(&maze, "jump", None).map(|_| ()).unwrap_err();
         assert!(
-            refused.to_string().contains("r2c2 read as a jump longer"),
+            refused
+                .to_string()
+                .contains("r2c2 read 22, which no jump puzzle prints"),
+            "{refused}"
+        );
+        // A 0, which no maze prints either, is named as read.
+        misread(&mut maze, 4, CellValue::Number(0), 0.6);
+        maze.cells[4].alternatives = vec![(CellValue::Number(2), 0.3)];
+        let refused = correct(&maze, "jump", None).map(|_| ()).unwrap_err();
+        assert!(
+            refused.to_string().contains("r2c2 read 0, which no jump"),
             "{refused}"
         );
         let mut maze = sure_grid(3, 3, "111121111");
