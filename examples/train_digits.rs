@@ -11,7 +11,8 @@
 //!                      with --photos, one of harvested glyphs the bundled model reads otherwise)
 //!     [--photos N]     also train on glyphs the reader cuts from N generated photos
 //!     [--photo-seed S] seed of the first photo (at least 1,000,000: the dev sets use lower)
-//!     [--photo-kind K] generate photos of this kind only (e.g. nonogram), presets in turn
+//!     [--photo-kind K] generate photos of these kinds only (e.g. nonogram, or nurikabe,jump),
+//!                      kinds and presets in turn
 //!     [--photo-preset P]  generate photos in this preset only (scan, photo or hard)
 //!     [--photo-weight W]  train on each harvested glyph W times (default 1)
 //!     [--photo-dir D]  where the photos are written (default a temporary folder, removed);
@@ -25,7 +26,8 @@
 //! read has the truth's shape, each cell's or clue number's glyphs that the classifier saw are
 //! paired with the true number's digits when there are as many glyphs as digits. Photos in a
 //! face held out from training give none. A Sudoku or other cell puzzle read with fewer than
-//! half its numbers right (a lattice off the grid or turned) gives none. A nonogram is labelled
+//! half its numbers right (a lattice off the grid, or turned the wrong way) gives none; one
+//! read turned gives the glyphs of its cells as read turned. A nonogram is labelled
 //! clue line by clue line, however much of it was read right (its misread photos hold the hard
 //! glyphs): its lattice must lie on the truth's grid corners, upright, and a line gives its
 //! glyphs when it was cut into as many numbers as the truth's line and each number into as
@@ -122,12 +124,16 @@ fn parse_args() -> Result<Args, String> {
             "--photo-seed" => args.photo_seed = number(value()?)?,
             "--photo-dir" => args.photo_dir = Some(value()?),
             "--photo-kind" => {
-                let kind = value()?;
-                let known = dataset::KINDS.iter().find(|k| **k == kind);
-                args.photo_kinds = vec![*known.ok_or(format!(
-                    "--photo-kind {kind}: give one of {}",
-                    dataset::KINDS.join(", ")
-                ))?];
+                args.photo_kinds = value()?
+                    .split(',')
+                    .map(|kind| {
+                        let known = dataset::KINDS.iter().find(|k| **k == kind);
+                        known.copied().ok_or(format!(
+                            "--photo-kind {kind}: give one or more of {}, comma-separated",
+                            dataset::KINDS.join(", ")
+                        ))
+                    })
+                    .collect::<Result<_, _>>()?;
             }
             "--photo-preset" => {
                 let name = value()?;
@@ -270,9 +276,10 @@ fn harvest(args: &Args) -> Result<Vec<LabelledGlyph>, String> {
     let turns = args.photos.div_ceil(turn);
     let share = turns.div_ceil(args.threads) * turn;
     // Another mix of kinds or presets makes other photos from the same seeds: keep them apart.
-    let kind_name = match &args.photo_kinds[..] {
-        [kind] => format!("-{kind}"),
-        _ => String::new(),
+    let kind_name = if args.photo_kinds == dataset::KINDS {
+        String::new()
+    } else {
+        format!("-{}", args.photo_kinds.join("-"))
     };
     let preset_name = match &args.photo_presets[..] {
         [preset] => format!("-{}", preset.name()),
@@ -507,10 +514,10 @@ fn labelled(
     };
     match reading {
         Reading::Cells { grid, .. } => {
-            if grid.quarter_turns != 0 || (grid.rows, grid.columns) != (truth.rows, truth.columns) {
+            if (grid.rows, grid.columns) != (truth.rows, truth.columns) {
                 return none;
             }
-            let cells = read::cell_glyphs(gray, lattice, classifier);
+            let cells = read::cell_glyphs(gray, lattice, grid.quarter_turns, classifier);
             // Per number: its glyphs, its true value and whether it was read right.
             let numbers: Vec<(&[NormalisedGlyph], u32, bool)> = truth
                 .cells
@@ -546,7 +553,7 @@ fn labelled(
             }
             let true_lines = true_clues(truth);
             let clue_lines: Vec<Vec<Vec<NormalisedGlyph>>> = if (top, left) != (0, 0) {
-                let cells = read::cell_glyphs(gray, lattice, classifier);
+                let cells = read::cell_glyphs(gray, lattice, 0, classifier);
                 let boxes = |places: Vec<(usize, usize)>| -> Vec<Vec<NormalisedGlyph>> {
                     places
                         .into_iter()

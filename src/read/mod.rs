@@ -269,14 +269,16 @@ fn cut_cells(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier)
     }
 }
 
-/// The glyphs the reader first classifies in each cell of `lattice` (rows, then columns),
-/// read upright as [`read_grid`] reads them before it weighs other orientations, splits or
-/// corrections: the normalised inputs the classifier sees there, empty for a cell read blank
-/// or black. For tools that pair them with a photo's known numbers (the digit trainer
-/// harvests glyphs so); the reader does not use it.
+/// The glyphs the reader first classifies in each cell of `lattice` turned `turns` clockwise
+/// quarter turns (rows, then columns, of the turned grid), read as [`read_grid`] reads them
+/// before it weighs splits or corrections (upright, or as [`read_turned`] reads a turned
+/// grid): the normalised inputs the classifier sees there, empty for a cell read blank or
+/// black. For tools that pair them with a photo's known numbers (the digit trainer harvests
+/// glyphs so); the reader does not use it.
 pub fn cell_glyphs(
     image: &GrayImage,
     lattice: &Lattice,
+    turns: u8,
     classifier: &DigitClassifier,
 ) -> Vec<Vec<Vec<glyphs::NormalisedGlyph>>> {
     let Cut {
@@ -285,6 +287,20 @@ pub fn cell_glyphs(
         levels,
         ..
     } = cut_cells(image, lattice, classifier);
+    if turns % 4 != 0 {
+        let (rows, columns) = if turns % 2 == 0 {
+            (lattice.rows, lattice.columns)
+        } else {
+            (lattice.columns, lattice.rows)
+        };
+        return map_cells(rows, columns, |row, column| {
+            let crop = turned_crop(&crops, row, column, turns);
+            match glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink) {
+                CellContent::Glyphs(found) => found,
+                _ => Vec::new(),
+            }
+        });
+    }
     let local_paper = neighbourhood_paper(&crops);
     map_cells(lattice.rows, lattice.columns, |row, column| {
         let (crop, darkness) = (&crops[row][column], &darkness[row][column]);
