@@ -218,6 +218,28 @@ pub fn hole(values: &[CellValue], rows: usize, columns: usize) -> Option<(usize,
         .find(|&place| is_hole(values, rows, columns, place))
 }
 
+/// Whether each cell of `read` (row-major) lies within the maze's shape as read: numbers on
+/// both sides of it in its row, or in its column. A maze's shapes (diamonds, discs) have no
+/// bays, so such a cell read blank is a digit missed, while a cell outside the shape is not.
+pub fn within_shape(read: &GridRead) -> Vec<bool> {
+    let (rows, columns) = (read.rows, read.columns);
+    if read.cells.len() != rows * columns {
+        return vec![false; read.cells.len()];
+    }
+    let number =
+        |r: usize, c: usize| matches!(read.cells[r * columns + c].value, CellValue::Number(_));
+    (0..rows * columns)
+        .map(|i| {
+            let (row, column) = (i / columns, i % columns);
+            let across = (0..column).any(|k| number(row, k))
+                && (column + 1..columns).any(|k| number(row, k));
+            let down =
+                (0..row).any(|k| number(k, column)) && (row + 1..rows).any(|k| number(k, column));
+            across || down
+        })
+        .collect()
+}
+
 /// Whether the cell at (`row`, `column`) of `values` is a hole (see [`hole`]).
 fn is_hole(
     values: &[CellValue],
@@ -319,6 +341,50 @@ mod tests {
             orientation_in_doubt: false,
             start_off_centre: None,
         }
+    }
+
+    #[test]
+    fn cells_within_a_mazes_shape_are_those_between_its_numbers() {
+        // A diamond of 2s in a 5x5 grid with three of its digits read blank: r3c2 and r3c4
+        // inside it, and r3c1, its left tip.
+        let shape = [
+            "..2..", //
+            ".222.", //
+            "..2.2", //
+            ".222.", //
+            "..2..",
+        ];
+        let cells = shape
+            .iter()
+            .enumerate()
+            .flat_map(|(row, line)| {
+                line.bytes().enumerate().map(move |(column, b)| CellRead {
+                    row,
+                    column,
+                    value: if b == b'2' {
+                        CellValue::Number(2)
+                    } else {
+                        CellValue::Blank
+                    },
+                    confidence: 1.0,
+                    alternatives: Vec::new(),
+                })
+            })
+            .collect();
+        let read = GridRead {
+            rows: 5,
+            columns: 5,
+            cells,
+            quarter_turns: 0,
+            orientation_in_doubt: false,
+            start_off_centre: None,
+        };
+        let within = within_shape(&read);
+        let at = |row: usize, column: usize| within[row * 5 + column];
+        // r3c4 lies between numbers in its row, r3c2 in its column. The tip has none beyond
+        // it either way, like the corners and the cells beside the top digit.
+        assert!(at(2, 3) && at(2, 1));
+        assert!(!at(2, 0) && !at(0, 0) && !at(0, 1) && !at(4, 4));
     }
 
     #[test]

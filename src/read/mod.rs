@@ -197,6 +197,10 @@ fn read_grid_upright_and_runner_up(
     // numbers: a page rule crossing a corner cell outside the maze reads as an unsure "1"
     // there, while the start's ring may make its digit as unsure.
     if looks_like_jump(&read) || looks_like_jump(&without_noise(read.clone())) {
+        // Only cells within the maze are read again sideways: its many cells outside the shape
+        // hold page grain, which turned may read as a digit surely enough to take.
+        let within = jump::within_shape(&read);
+        let read = with_sideways_digits(read, &crops, levels, classifier, |i| within[i]);
         let read = page_digits::read_by_company(&crops, &read, levels, classifier);
         let read = jump::ones_on_rules(read, &ruled);
         return (
@@ -206,8 +210,9 @@ fn read_grid_upright_and_runner_up(
             None,
         );
     }
-    let read = with_sideways_digits(read, &crops, levels, classifier);
-    let runner_up = runner_up.map(|read| with_sideways_digits(read, &crops, levels, classifier));
+    let read = with_sideways_digits(read, &crops, levels, classifier, |_| true);
+    let runner_up =
+        runner_up.map(|read| with_sideways_digits(read, &crops, levels, classifier, |_| true));
     let rereading = SplitRereading {
         crops,
         darkness,
@@ -674,20 +679,21 @@ const SIDEWAYS_DIGIT: f32 = 0.9;
 /// read again turned. The glyph finder is not the same sideways: a digit on its side is a short
 /// wide blob, taken for a dash of noise (a 1 above all, a mere bar then) or cut in two as too
 /// wide for one digit (which makes a shadowed cell's digit a black given); turned upright it
-/// stands as any digit does. Only a cell that shows a single digit read surely
-/// ([`SIDEWAYS_DIGIT`]) turned is changed.
+/// stands as any digit does. Only a cell that `eligible` takes (by its index) and that shows a
+/// single digit read surely ([`SIDEWAYS_DIGIT`]) turned is changed.
 fn with_sideways_digits(
     mut read: GridRead,
     crops: &[Vec<GrayImage>],
     levels: Levels,
     classifier: &DigitClassifier,
+    eligible: impl Fn(usize) -> bool,
 ) -> GridRead {
     let turns = read.quarter_turns;
     if turns % 2 == 0 {
         return read;
     }
-    for cell in &mut read.cells {
-        if !matches!(cell.value, CellValue::Blank | CellValue::Black) {
+    for (index, cell) in read.cells.iter_mut().enumerate() {
+        if !matches!(cell.value, CellValue::Blank | CellValue::Black) || !eligible(index) {
             continue;
         }
         let crop = turned_crop(crops, cell.row, cell.column, turns);
