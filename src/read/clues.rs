@@ -909,7 +909,7 @@ fn read_number(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::CellRead;
+    use crate::read::grid_read;
     use crate::render::canvas::{self, HAlign};
     use crate::render::FontName;
     use image::{Rgb, RgbImage};
@@ -1057,35 +1057,6 @@ mod tests {
             })
             .map(|c| c.value)
             .collect()
-    }
-
-    /// A grid read from `lines` ('.' blank, a digit a number, '#' black).
-    fn grid_read(lines: &[&str]) -> GridRead {
-        let cells = lines
-            .iter()
-            .enumerate()
-            .flat_map(|(row, line)| {
-                line.chars().enumerate().map(move |(column, ch)| CellRead {
-                    row,
-                    column,
-                    value: match ch {
-                        '#' => CellValue::Black,
-                        '.' => CellValue::Blank,
-                        digit => CellValue::Number(digit.to_digit(10).unwrap()),
-                    },
-                    confidence: 0.9,
-                    alternatives: Vec::new(),
-                })
-            })
-            .collect();
-        GridRead {
-            rows: lines.len(),
-            columns: lines[0].len(),
-            cells,
-            quarter_turns: 0,
-            orientation_in_doubt: false,
-            start_off_centre: None,
-        }
     }
 
     #[test]

@@ -354,31 +354,7 @@ mod tests {
             ".222.", //
             "..2..",
         ];
-        let cells = shape
-            .iter()
-            .enumerate()
-            .flat_map(|(row, line)| {
-                line.bytes().enumerate().map(move |(column, b)| CellRead {
-                    row,
-                    column,
-                    value: if b == b'2' {
-                        CellValue::Number(2)
-                    } else {
-                        CellValue::Blank
-                    },
-                    confidence: 1.0,
-                    alternatives: Vec::new(),
-                })
-            })
-            .collect();
-        let read = GridRead {
-            rows: 5,
-            columns: 5,
-            cells,
-            quarter_turns: 0,
-            orientation_in_doubt: false,
-            start_off_centre: None,
-        };
+        let read = crate::read::grid_read(&shape);
         let within = within_shape(&read);
         let at = |row: usize, column: usize| within[row * 5 + column];
         // r3c4 lies between numbers in its row, r3c2 in its column. The tip has none beyond

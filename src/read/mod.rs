@@ -2786,6 +2786,37 @@ impl std::fmt::Display for Correction {
     }
 }
 
+/// A grid read from `lines` ('.' blank, a digit a number, '#' black), every cell at
+/// confidence 0.9 with no alternatives: for the read stage's unit tests.
+#[cfg(test)]
+pub(crate) fn grid_read(lines: &[&str]) -> GridRead {
+    let cells = lines
+        .iter()
+        .enumerate()
+        .flat_map(|(row, line)| {
+            line.chars().enumerate().map(move |(column, ch)| CellRead {
+                row,
+                column,
+                value: match ch {
+                    '#' => CellValue::Black,
+                    '.' => CellValue::Blank,
+                    digit => CellValue::Number(digit.to_digit(10).unwrap()),
+                },
+                confidence: 0.9,
+                alternatives: Vec::new(),
+            })
+        })
+        .collect();
+    GridRead {
+        rows: lines.len(),
+        columns: lines[0].len(),
+        cells,
+        quarter_turns: 0,
+        orientation_in_doubt: false,
+        start_off_centre: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
