@@ -215,7 +215,7 @@ pub fn hole(values: &[CellValue], rows: usize, columns: usize) -> Option<(usize,
     }
     (0..rows)
         .flat_map(|r| (0..columns).map(move |c| (r, c)))
-        .find(|&place| is_hole(values, rows, columns, place))
+        .find(|&place| is_hole(values, columns, place))
 }
 
 /// Whether each cell of `read` (row-major) lies within the maze's shape as read: numbers on
@@ -223,36 +223,37 @@ pub fn hole(values: &[CellValue], rows: usize, columns: usize) -> Option<(usize,
 /// bays, so such a cell read blank is a digit missed, while a cell outside the shape is not.
 pub fn within_shape(read: &GridRead) -> Vec<bool> {
     let (rows, columns) = (read.rows, read.columns);
-    if read.cells.len() != rows * columns {
-        return vec![false; read.cells.len()];
+    let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
+    if values.len() != rows * columns {
+        return vec![false; values.len()];
     }
-    let number =
-        |r: usize, c: usize| matches!(read.cells[r * columns + c].value, CellValue::Number(_));
     (0..rows * columns)
         .map(|i| {
-            let (row, column) = (i / columns, i % columns);
-            let across = (0..column).any(|k| number(row, k))
-                && (column + 1..columns).any(|k| number(row, k));
-            let down =
-                (0..row).any(|k| number(k, column)) && (row + 1..rows).any(|k| number(k, column));
+            let (across, down) = between_numbers(&values, columns, (i / columns, i % columns));
             across || down
         })
         .collect()
 }
 
-/// Whether the cell at (`row`, `column`) of `values` is a hole (see [`hole`]).
-fn is_hole(
+/// Whether the cell at (`row`, `column`) of `values` (`columns` wide, row-major) has numbers
+/// on both sides of it in its row, and in its column.
+fn between_numbers(
     values: &[CellValue],
-    rows: usize,
     columns: usize,
     (row, column): (usize, usize),
-) -> bool {
+) -> (bool, bool) {
+    let rows = values.len() / columns;
     let number = |r: usize, c: usize| matches!(values[r * columns + c], CellValue::Number(_));
+    (
+        (0..column).any(|k| number(row, k)) && (column + 1..columns).any(|k| number(row, k)),
+        (0..row).any(|k| number(k, column)) && (row + 1..rows).any(|k| number(k, column)),
+    )
+}
+
+/// Whether the cell at (`row`, `column`) of `values` is a hole (see [`hole`]).
+fn is_hole(values: &[CellValue], columns: usize, (row, column): (usize, usize)) -> bool {
     values[row * columns + column] == CellValue::Blank
-        && (0..column).any(|k| number(row, k))
-        && (column + 1..columns).any(|k| number(row, k))
-        && (0..row).any(|k| number(k, column))
-        && (row + 1..rows).any(|k| number(k, column))
+        && between_numbers(values, columns, (row, column)) == (true, true)
 }
 
 /// `read` (a maze) with each hole (see [`hole`]) in a cell a page rule was wiped from
@@ -284,7 +285,7 @@ pub fn ones_on_rules(mut read: GridRead, ruled: &[Vec<bool>]) -> GridRead {
             .and_then(|row| row.get(source_column))
             .copied()
             .unwrap_or(false);
-        if !on_rule || !is_hole(&values, rows, columns, place) {
+        if !on_rule || !is_hole(&values, columns, place) {
             continue;
         }
         let mut numbers: Vec<(CellValue, f32)> = cell
