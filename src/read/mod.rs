@@ -299,8 +299,7 @@ pub fn cell_glyphs(
             (lattice.columns, lattice.rows)
         };
         return map_cells(rows, columns, |row, column| {
-            let crop = turned_crop(&crops, row, column, turns);
-            match glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink) {
+            match turned_content(&crops, row, column, turns, levels).1 {
                 CellContent::Glyphs(found) => found,
                 _ => Vec::new(),
             }
@@ -638,8 +637,7 @@ fn read_turned(
                 });
                 continue;
             }
-            let crop = turned_crop(crops, row, column, turns);
-            let content = glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink);
+            let (crop, content) = turned_content(crops, row, column, turns, levels);
             let cell = read_cell(content, &crop, row, column, classifier);
             numbers_left -= 1;
             match cell.value {
@@ -762,6 +760,21 @@ fn averaged_over_splits(
         }
     }
     read
+}
+
+/// The crop of the cell that shows at (`row`, `column`) after `turns` clockwise quarter turns
+/// of the grid of `crops` (see [`turned_crop`]) and what it holds, found at the photo's
+/// `levels` as [`read_turned`] reads a turned grid's numbers.
+fn turned_content(
+    crops: &[Vec<GrayImage>],
+    row: usize,
+    column: usize,
+    turns: u8,
+    levels: Levels,
+) -> (GrayImage, CellContent) {
+    let crop = turned_crop(crops, row, column, turns);
+    let content = glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink);
+    (crop, content)
 }
 
 /// The crop of the cell that shows at (`row`, `column`) after `turns` clockwise quarter turns
