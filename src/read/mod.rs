@@ -22,6 +22,7 @@ mod page_digits;
 mod rules;
 mod splits;
 mod start_ring;
+mod sudoku_print;
 pub mod synth;
 pub mod train;
 pub mod typefaces;
@@ -1554,14 +1555,20 @@ fn corrected_if_possible(
     let confidences: Vec<f32> = read.cells.iter().map(|c| c.confidence).collect();
     let choices = doubtful_choices(read, &confidences, DOUBTFUL_CELLS);
     let build = |values: &[CellValue]| puzzle_from_values(values, read.rows, read.columns, kind);
-    match first_unique(
+    let mended = first_unique(
         &values,
         &choices,
         build,
         limit,
         GRID_CHANGES,
         Some(RIVAL_MARGIN),
-    ) {
+    )
+    .or_else(|| match kind {
+        // A few changes did not do: weigh every doubtful cell at once.
+        "sudoku" => sudoku_print::likeliest_print(read, &solve_deadline(limit)),
+        _ => None,
+    });
+    match mended {
         None => Ok((puzzle, None)),
         Some((puzzle, changes)) => {
             let corrections = changes

@@ -1,8 +1,10 @@
 //! Sudoku: a 9x9 grid of givens to complete so every row, column and 3x3 box holds 1-9.
 //!
-//! The puzzle type, its text format (`format`) and its solver (`solver`).
+//! The puzzle type, its text format (`format`), its solver (`solver`) and the search for the
+//! likeliest puzzle behind a doubtful photo reading (`likeliest`).
 
 pub mod format;
+pub mod likeliest;
 pub mod solver;
 
 use serde_json::{json, Value};
