@@ -512,3 +512,81 @@ pub fn default_annotated_path(input: &std::path::Path) -> std::path::PathBuf {
         .unwrap_or_default();
     input.with_file_name(format!("{stem}.solved.png"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::nurikabe::Nurikabe;
+    use crate::read::{CellRead, CellValue, GridRead, Reading};
+
+    /// A photo's reading of the 1x5 Nurikabe `. . 3 . .`, which has two solutions (the island
+    /// to either side), its 3 read with `confidence`, solved.
+    fn photo_of_a_three_in_a_row(confidence: f32) -> PhotoSolve {
+        let cells = (0..5)
+            .map(|column| CellRead {
+                row: 0,
+                column,
+                value: if column == 2 {
+                    CellValue::Number(3)
+                } else {
+                    CellValue::Blank
+                },
+                confidence: if column == 2 { confidence } else { 1.0 },
+                alternatives: Vec::new(),
+            })
+            .collect();
+        let grid = GridRead {
+            rows: 1,
+            columns: 5,
+            cells,
+            quarter_turns: 0,
+            orientation_in_doubt: false,
+            start_off_centre: None,
+        };
+        let puzzle: Box<dyn kinds::Puzzle> = Box::new(Nurikabe {
+            width: 5,
+            height: 1,
+            clues: vec![(0, 2, 3)],
+        });
+        let solved = solve::solve(&*puzzle, None);
+        PhotoSolve {
+            lattice: detect::Lattice {
+                rows: 1,
+                columns: 5,
+                points: Vec::new(),
+            },
+            reading: Reading::Cells {
+                grid,
+                kind: "nurikabe".to_string(),
+                runner_up: None,
+                rereading: None,
+            },
+            stages: Vec::new(),
+            puzzle: Ok(CorrectedPuzzle {
+                puzzle,
+                corrections: Vec::new(),
+                solved,
+            }),
+        }
+    }
+
+    #[test]
+    fn a_doubtful_reading_with_several_solutions_is_unreadable_and_a_sure_one_is_answered() {
+        let doubtful = unreadable_if_doubtful(photo_of_a_three_in_a_row(0.4));
+        match doubtful.puzzle.map(|corrected| corrected.solved) {
+            Ok(Err(Error::Unreadable(why))) => {
+                assert!(
+                    why.contains("has more than one solution, but 1 of its 1"),
+                    "{why}"
+                )
+            }
+            Ok(Ok(solved)) => panic!("answered, unique {}", solved.unique),
+            Ok(Err(error)) | Err(error) => panic!("{error}"),
+        }
+        let sure = unreadable_if_doubtful(photo_of_a_three_in_a_row(0.99));
+        match sure.puzzle.map(|corrected| corrected.solved) {
+            Ok(Ok(solved)) => assert!(!solved.unique),
+            Ok(Err(error)) | Err(error) => panic!("{error}"),
+        }
+    }
+}

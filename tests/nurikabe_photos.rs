@@ -97,21 +97,6 @@ fn a_doubtful_reading_with_no_solution_is_refused_as_a_misread() {
 }
 
 #[test]
-fn a_doubtful_reading_with_several_solutions_is_refused_as_a_misread() {
-    // A hard photo of a 15x15 Nurikabe with one solution (seed 4242's set, its 00045): two
-    // clues misread make a puzzle with several, which no likely change makes unique. It was
-    // answered with the first of them (exit 1). Read so doubtfully, it is unreadable (exit 3).
-    // The puzzle here is that reading, printed; its photo at seed 4287 reads with no solution
-    // since glyphs are read in shades of ink, and at this seed still with several.
-    common::assert_photographed_and_refused(
-        &common::test_data("nurikabe-15x15-read-ambiguous.txt"),
-        "hard",
-        4326,
-        "the puzzle read has more than one solution, but",
-    );
-}
-
-#[test]
 fn eval_lists_why_a_puzzle_read_was_not_solved_beside_its_cells_right() {
     // The same photo: `eval --failures` named only the cells right of the puzzle read.
     let photo = common::photographed(&seed_puzzle("15x15-5057541.txt"), "hard", 61001);

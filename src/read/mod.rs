@@ -3013,6 +3013,20 @@ mod tests {
     }
 
     #[test]
+    fn a_maze_read_as_surely_turned_is_refused() {
+        // A maze of 1s and 2s reads at 1.00 either way up, and upside down it is another grid:
+        // a solver that takes any way out cannot tell which, so neither is trusted.
+        let mut maze = sure_grid(5, 5, "1212121212121212121212121");
+        maze.orientation_in_doubt = true;
+        match correct(&maze, "jump", None) {
+            Err(Error::Unreadable(why)) => assert!(why.contains("which way up"), "{why}"),
+            other => panic!("{:?}", other.map(|(_, corrections)| corrections)),
+        }
+        maze.orientation_in_doubt = false;
+        assert!(correct(&maze, "jump", None).is_ok());
+    }
+
+    #[test]
     fn a_jump_maze_needing_a_change_for_a_way_out_is_refused() {
         // Every jump of 3 from the middle of a 3x3 block lands two cells past its edge, so
         // there is no way out; the start's runner-up 2 lands on the first cell outside.

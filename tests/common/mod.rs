@@ -173,7 +173,7 @@ pub fn photographed<'a>(source: &Path, shot: impl Into<Shot<'a>>, seed: u64) -> 
 }
 
 /// Reads `photo` with `solve --json --no-image` and returns the run's output and the truth.
-fn solved(photo: &Photo) -> (std::process::Output, serde_json::Value) {
+pub fn solved(photo: &Photo) -> (std::process::Output, serde_json::Value) {
     let read = gridsight()
         .args([
             "solve",

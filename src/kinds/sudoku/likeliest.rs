@@ -12,7 +12,7 @@
 use crate::limits::{Deadline, TimedOut};
 use crate::outcome::Outcome;
 
-use super::solver;
+use super::solver::{self, Board};
 
 /// The values one cell may have been printed as: `(value, cost)`, 0 for blank, the cost at
 /// least 0 (the reading itself costs 0).
@@ -40,63 +40,12 @@ pub enum Search {
     NotFound,
 }
 
-/// The most leaves (complete choices of options) the search solves: past it the reading is too
-/// doubtful to settle, and the search gives up as if out of time.
+/// The most leaves (complete choices of options) the search solves, and the most choices it
+/// makes on the way: past them the reading is too doubtful to settle (a grid of unsure cells
+/// each with a near-even second reading has more cheap choices than can be tried), and the
+/// search gives up as if out of time.
 const MOST_LEAVES: usize = 20_000;
-
-/// Digits placed so far and the digits used by each row, column and box.
-#[derive(Clone)]
-struct Board {
-    cells: [u8; 81],
-    rows: [u16; 9],
-    columns: [u16; 9],
-    boxes: [u16; 9],
-}
-
-fn box_of(cell: usize) -> usize {
-    (cell / 27) * 3 + (cell % 9) / 3
-}
-
-impl Board {
-    /// `givens` as a board, or `None` when a digit repeats in a row, column or box.
-    fn of(givens: &[u8; 81]) -> Option<Board> {
-        let mut board = Board {
-            cells: [0; 81],
-            rows: [0; 9],
-            columns: [0; 9],
-            boxes: [0; 9],
-        };
-        for (cell, &digit) in givens.iter().enumerate() {
-            if digit != 0 && !board.place(cell, digit) {
-                return None;
-            }
-        }
-        Some(board)
-    }
-
-    /// Places `digit` (not blank) at `cell` when no row, column or box already holds it.
-    fn place(&mut self, cell: usize, digit: u8) -> bool {
-        let bit = 1u16 << digit;
-        let (row, column, square) = (cell / 9, cell % 9, box_of(cell));
-        if (self.rows[row] | self.columns[column] | self.boxes[square]) & bit != 0 {
-            return false;
-        }
-        self.rows[row] |= bit;
-        self.columns[column] |= bit;
-        self.boxes[square] |= bit;
-        self.cells[cell] = digit;
-        true
-    }
-
-    fn remove(&mut self, cell: usize) {
-        let bit = !(1u16 << self.cells[cell]);
-        let (row, column, square) = (cell / 9, cell % 9, box_of(cell));
-        self.rows[row] &= bit;
-        self.columns[column] &= bit;
-        self.boxes[square] &= bit;
-        self.cells[cell] = 0;
-    }
-}
+const MOST_NODES: usize = 2_000_000;
 
 /// The cheapest printed puzzle: the `fixed` cells as they are (0 blank; the doubtful cells'
 /// entries are ignored), each of `doubtful` as one of its options, costing at most `most_cost`
@@ -114,7 +63,7 @@ pub fn likeliest(
     for cell in doubtful {
         start[cell.index] = 0;
     }
-    let Some(mut board) = Board::of(&start) else {
+    let Some(board) = Board::new(&start) else {
         return Ok(Search::NotFound);
     };
     // Cells with few options first, and among them the surest (dearest second option), so the
@@ -132,9 +81,10 @@ pub fn likeliest(
         rival_margin,
         found: Vec::new(),
         leaves: 0,
+        nodes: 0,
         deadline,
     };
-    search.branch(&mut board, 0, 0.0)?;
+    search.branch(&board, 0, 0.0)?;
     let mut found = search.found;
     found.sort_by(|a, b| a.cost.total_cmp(&b.cost));
     let mut found = found.into_iter();
@@ -164,13 +114,18 @@ struct Branches<'a> {
     /// Puzzles with one solution found within the limit at the time.
     found: Vec<Likeliest>,
     leaves: usize,
+    nodes: usize,
     deadline: &'a Deadline,
 }
 
 impl Branches<'_> {
-    fn branch(&mut self, board: &mut Board, depth: usize, cost: f32) -> Result<(), TimedOut> {
+    fn branch(&mut self, board: &Board, depth: usize, cost: f32) -> Result<(), TimedOut> {
         if cost > self.limit {
             return Ok(());
+        }
+        self.nodes += 1;
+        if self.nodes > MOST_NODES || (self.nodes % 4096 == 0 && self.deadline.expired()) {
+            return Err(TimedOut);
         }
         let Some(cell) = self.order.get(depth).copied() else {
             return self.leaf(board, cost);
@@ -178,10 +133,10 @@ impl Branches<'_> {
         for &(value, option_cost) in &cell.options {
             if value == 0 {
                 self.branch(board, depth + 1, cost + option_cost)?;
-            } else if board.place(cell.index, value) {
-                let went = self.branch(board, depth + 1, cost + option_cost);
-                board.remove(cell.index);
-                went?;
+            } else if value <= 9 && board.candidates(cell.index) & (1 << value) != 0 {
+                let mut placed = *board;
+                placed.place(cell.index, value);
+                self.branch(&placed, depth + 1, cost + option_cost)?;
             }
         }
         Ok(())
@@ -295,6 +250,27 @@ mod tests {
             options: vec![(6, 0.0), (5, 9.0)],
         }];
         assert_eq!(search(&read, &doubtful), Search::NotFound);
+    }
+
+    #[test]
+    fn a_grid_of_near_even_readings_is_given_up_in_time() {
+        // Every cell read 1-9 with a second reading nearly as likely: more cheap choices than
+        // can be tried. The search stops at its deadline or its caps, not hours later.
+        let doubtful: Vec<CellOptions> = (0..81)
+            .map(|index| CellOptions {
+                index,
+                options: vec![
+                    ((index % 9 + 1) as u8, 0.0),
+                    ((index * 7 % 9 + 1) as u8, 0.05),
+                    (0, 0.1),
+                ],
+            })
+            .collect();
+        let started = std::time::Instant::now();
+        let deadline = Deadline::after(std::time::Duration::from_millis(300));
+        let found = likeliest(&[0; 81], &doubtful, 4.6, 1.5, &deadline);
+        assert!(found.is_err(), "{found:?}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
     }
 
     #[test]

@@ -15,8 +15,8 @@ const ALL: u16 = 0b11_1111_1110;
 
 /// Digits placed so far and the digits used by each row, column and box.
 #[derive(Clone, Copy)]
-struct Board {
-    cells: [u8; 81],
+pub(super) struct Board {
+    pub(super) cells: [u8; 81],
     rows: [u16; 9],
     columns: [u16; 9],
     boxes: [u16; 9],
@@ -59,7 +59,7 @@ struct Contradiction;
 
 impl Board {
     /// The board of `givens`, or `None` when two givens clash.
-    fn new(givens: &[u8; 81]) -> Option<Board> {
+    pub(super) fn new(givens: &[u8; 81]) -> Option<Board> {
         let mut board = Board {
             cells: [0; 81],
             rows: [0; 9],
@@ -78,11 +78,12 @@ impl Board {
         Some(board)
     }
 
-    fn candidates(&self, cell: usize) -> u16 {
+    /// The digits (as bits 1-9) no row, column or box of `cell` holds yet.
+    pub(super) fn candidates(&self, cell: usize) -> u16 {
         ALL & !(self.rows[cell / 9] | self.columns[cell % 9] | self.boxes[box_of(cell)])
     }
 
-    fn place(&mut self, cell: usize, digit: u8) {
+    pub(super) fn place(&mut self, cell: usize, digit: u8) {
         let bit = 1u16 << digit;
         self.cells[cell] = digit;
         self.rows[cell / 9] |= bit;
