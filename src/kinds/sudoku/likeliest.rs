@@ -50,8 +50,8 @@ const MOST_NODES: usize = 2_000_000;
 /// The cheapest printed puzzle: the `fixed` cells as they are (0 blank; the doubtful cells'
 /// entries are ignored), each of `doubtful` as one of its options, costing at most `most_cost`
 /// in all and with exactly one solution. A second such puzzle costing at most `rival_margin`
-/// more makes the result [`Search::Rivals`]. Each solve is given up at `deadline`, as is the
-/// search after [`MOST_LEAVES`] complete choices.
+/// more makes the result [`Search::Rivals`]. The search is given up (`TimedOut`) at
+/// `deadline`, after [`MOST_LEAVES`] complete choices or after [`MOST_NODES`] choices.
 pub fn likeliest(
     fixed: &[u8; 81],
     doubtful: &[CellOptions],
