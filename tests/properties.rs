@@ -131,6 +131,70 @@ fn sudoku_transforms_of_a_solution_solve_back() {
     }
 }
 
+#[test]
+fn the_likeliest_sudoku_search_never_misses_a_cheaper_print() {
+    // Random unique puzzles with up to five givens misread, each misread's print a dearer
+    // option: the search finds a puzzle no dearer than the print, and passes over the print
+    // only for one cheaper by more than the rival margin.
+    use sudoku::likeliest::{likeliest, CellOptions, Search};
+    const MOST_COST: f32 = 4.6;
+    const MARGIN: f32 = 1.5;
+    let answer = sudoku::format::parse(
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+    )
+    .unwrap()
+    .cells;
+    let mut random = Random(7);
+    let mut checked = 0;
+    for case in 0..200 {
+        let mut digits: Vec<u8> = (1..=9).collect();
+        for i in (1..9).rev() {
+            digits.swap(i, random.below(i + 1));
+        }
+        let mut printed = [0u8; 81];
+        for (cell, value) in printed.iter_mut().enumerate() {
+            if random.chance(50) {
+                *value = digits[answer[cell] as usize - 1];
+            }
+        }
+        let Outcome::Unique(_) = sudoku::solver::solve(&printed, &Deadline::none()).unwrap() else {
+            continue;
+        };
+        let givens: Vec<usize> = (0..81).filter(|&i| printed[i] != 0).collect();
+        let mut read = printed;
+        let mut doubtful = Vec::new();
+        let mut print_cost = 0.0;
+        for _ in 0..1 + random.below(5) {
+            let index = givens[random.below(givens.len())];
+            if read[index] != printed[index] {
+                continue;
+            }
+            let wrong = 1 + (printed[index] as usize + random.below(8)) % 9;
+            let cost = 0.1 + random.below(80) as f32 / 100.0;
+            read[index] = wrong as u8;
+            print_cost += cost;
+            doubtful.push(CellOptions {
+                index,
+                options: vec![(wrong as u8, 0.0), (printed[index], cost), (0, 2.0)],
+            });
+        }
+        match likeliest(&read, &doubtful, MOST_COST, MARGIN, &Deadline::none()).unwrap() {
+            Search::NotFound => panic!("case {case}: the print, costing {print_cost}, not found"),
+            Search::Rivals(best, _) => assert!(best.cost <= print_cost + 1e-4, "case {case}"),
+            Search::Found(best) => {
+                assert!(best.cost <= print_cost + 1e-4, "case {case}");
+                assert!(
+                    best.givens == printed || print_cost > best.cost + MARGIN,
+                    "case {case}: the print, costing {print_cost}, is a rival of {}",
+                    best.cost
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 80, "{checked} unique puzzles");
+}
+
 /// Shortest exit length and the number of shortest jump sequences, by plain enumeration.
 fn brute_force_jumps(maze: &JumpMaze, max_depth: usize) -> Option<(usize, u64)> {
     let mut frontier = vec![(maze.start, 1u64)];
