@@ -2,8 +2,8 @@
 //! becomes a choice for [`likeliest`], which finds the likeliest printed puzzle with one
 //! solution, whatever the number of changes.
 //!
-//! The corrector of [`super::first_unique`] tries at most three changes among the nine least
-//! sure cells. A real photo read by a digit model retrained on maze glyphs (sudoku-train
+//! The corrector of [`super::first_unique`] tries at most three changes among the least sure
+//! cells. A real photo read by a digit model retrained on maze glyphs (sudoku-train
 //! image209) held four misreads, a 1 read as 7 at 0.82 among them, and was refused though each
 //! misread had the print among its alternatives. This module only turns readings into costed
 //! options and the search's answer into corrections; the search is the Sudoku kind's.
