@@ -241,6 +241,26 @@ mod tests {
     }
 
     #[test]
+    fn a_misread_that_makes_another_puzzle_with_one_solution_is_a_rival() {
+        // r9c8's 7 read 1: the puzzle with the 1 has one solution too, and the 7 is only a
+        // little less likely, so the photo could show either.
+        let printed = givens();
+        let mut read = printed;
+        read[79] = 1;
+        let doubtful = [CellOptions {
+            index: 79,
+            options: vec![(1, 0.0), (7, 0.5)],
+        }];
+        match search(&read, &doubtful) {
+            Search::Rivals(best, rival) => {
+                assert_eq!(best.givens, read);
+                assert_eq!(rival.givens, printed);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn nothing_within_the_cost_limit_is_not_found() {
         let printed = givens();
         let mut read = printed;
