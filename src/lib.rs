@@ -517,32 +517,13 @@ pub fn default_annotated_path(input: &std::path::Path) -> std::path::PathBuf {
 mod tests {
     use super::*;
     use crate::kinds::nurikabe::Nurikabe;
-    use crate::read::{CellRead, CellValue, GridRead, Reading};
+    use crate::read::Reading;
 
     /// A photo's reading of the 1x5 Nurikabe `. . 3 . .`, which has two solutions (the island
     /// to either side), its 3 read with `confidence`, solved.
     fn photo_of_a_three_in_a_row(confidence: f32) -> PhotoSolve {
-        let cells = (0..5)
-            .map(|column| CellRead {
-                row: 0,
-                column,
-                value: if column == 2 {
-                    CellValue::Number(3)
-                } else {
-                    CellValue::Blank
-                },
-                confidence: if column == 2 { confidence } else { 1.0 },
-                alternatives: Vec::new(),
-            })
-            .collect();
-        let grid = GridRead {
-            rows: 1,
-            columns: 5,
-            cells,
-            quarter_turns: 0,
-            orientation_in_doubt: false,
-            start_off_centre: None,
-        };
+        let mut grid = read::grid_read(&["..3.."]);
+        grid.cells[2].confidence = confidence;
         let puzzle: Box<dyn kinds::Puzzle> = Box::new(Nurikabe {
             width: 5,
             height: 1,

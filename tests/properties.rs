@@ -78,19 +78,30 @@ fn nonograms_from_random_pictures_solve_to_a_fitting_grid() {
     }
 }
 
-#[test]
-fn sudoku_transforms_of_a_solution_solve_back() {
-    let answer = sudoku::format::parse(
+/// A solved Sudoku grid, for the tests to relabel and thin out.
+fn sudoku_answer() -> [u8; 81] {
+    sudoku::format::parse(
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
     )
     .unwrap()
-    .cells;
+    .cells
+}
+
+/// The digits 1-9 in a random order: `digits[d - 1]` relabels `d`, keeping a grid valid.
+fn shuffled_digits(random: &mut Random) -> Vec<u8> {
+    let mut digits: Vec<u8> = (1..=9).collect();
+    for i in (1..9).rev() {
+        digits.swap(i, random.below(i + 1));
+    }
+    digits
+}
+
+#[test]
+fn sudoku_transforms_of_a_solution_solve_back() {
+    let answer = sudoku_answer();
     let mut random = Random(42);
     for case in 0..200 {
-        let mut digits: Vec<u8> = (1..=9).collect();
-        for i in (1..9).rev() {
-            digits.swap(i, random.below(i + 1));
-        }
+        let digits = shuffled_digits(&mut random);
         let band = random.below(3);
         let (a, b) = (band * 3 + random.below(3), band * 3 + random.below(3));
         let mut grid = [0u8; 81];
@@ -139,18 +150,11 @@ fn the_likeliest_sudoku_search_never_misses_a_cheaper_print() {
     use sudoku::likeliest::{likeliest, CellOptions, Search};
     const MOST_COST: f32 = 4.6;
     const MARGIN: f32 = 1.5;
-    let answer = sudoku::format::parse(
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
-    )
-    .unwrap()
-    .cells;
+    let answer = sudoku_answer();
     let mut random = Random(7);
     let mut checked = 0;
     for case in 0..200 {
-        let mut digits: Vec<u8> = (1..=9).collect();
-        for i in (1..9).rev() {
-            digits.swap(i, random.below(i + 1));
-        }
+        let digits = shuffled_digits(&mut random);
         let mut printed = [0u8; 81];
         for (cell, value) in printed.iter_mut().enumerate() {
             if random.chance(50) {

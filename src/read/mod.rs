@@ -1250,11 +1250,7 @@ fn puzzle_from_values(
         "sudoku" if rows == 9 && columns == 9 => {
             let mut cells = [0u8; 81];
             for (cell, value) in cells.iter_mut().zip(values) {
-                *cell = match *value {
-                    CellValue::Number(n) if (1..=9).contains(&n) => n as u8,
-                    CellValue::Number(_) | CellValue::Black => return None,
-                    CellValue::Blank => 0,
-                };
+                *cell = sudoku_print::digit(*value)?;
             }
             Some(Box::new(Sudoku { cells }))
         }

@@ -53,7 +53,7 @@ pub(super) fn likeliest_print(
 }
 
 /// A Sudoku cell's value as a digit, 0 for blank; `None` for a value no Sudoku prints.
-fn digit(value: CellValue) -> Option<u8> {
+pub(super) fn digit(value: CellValue) -> Option<u8> {
     match value {
         CellValue::Blank => Some(0),
         CellValue::Number(n) if (1..=9).contains(&n) => Some(n as u8),
