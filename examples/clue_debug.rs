@@ -1,8 +1,9 @@
 //! Shows where a nonogram's clue reading goes wrong on generated photos with truth:
-//! `cargo run --release --example clue_debug -- [--truth-outline] FILE_OR_DIR...`. For each
-//! nonogram photo it prints the lattice size, then every row or column whose clues read differ
-//! from the truth (truth -> read, with each number's confidence), and a tally of the kinds of
-//! mistake. With `--truth-outline` the grid is read inside the truth's grid corners instead of
+//! `cargo run --release --example clue_debug -- [--truth-outline] [--probabilities]
+//! FILE_OR_DIR...`. For each nonogram photo it prints the lattice size, then every row or column
+//! whose clues read differ from the truth (truth -> read, with each number's confidence and its
+//! two likeliest alternatives; with `--probabilities` up to eight, each with its probability,
+//! as the correctors weigh them), and a tally of the kinds of mistake. With `--truth-outline` the grid is read inside the truth's grid corners instead of
 //! the outline found in the photo, to measure the clue reading apart from finding the grid.
 
 mod common;
@@ -16,7 +17,8 @@ use serde_json::Value;
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let truth_outline = args.iter().any(|a| a == "--truth-outline");
-    args.retain(|a| a != "--truth-outline");
+    let probabilities = args.iter().any(|a| a == "--probabilities");
+    args.retain(|a| a != "--truth-outline" && a != "--probabilities");
     let photos = common::photos(&args, |file| {
         common::is_jpeg(file) && file.to_string_lossy().contains("nonogram")
     });
@@ -102,8 +104,11 @@ fn main() {
                         let alts: Vec<String> = c
                             .alternatives
                             .iter()
-                            .take(2)
-                            .map(|a| a.0.to_string())
+                            .take(if probabilities { 8 } else { 2 })
+                            .map(|a| match probabilities {
+                                true => format!("{}:{:.3}", a.0, a.1),
+                                false => a.0.to_string(),
+                            })
                             .collect();
                         format!("{}({:.2};{})", c.value, c.confidence, alts.join("/"))
                     })
