@@ -3,8 +3,9 @@
 //! FILE_OR_DIR...`. For each nonogram photo it prints the lattice size, then every row or column
 //! whose clues read differ from the truth (truth -> read, with each number's confidence and its
 //! two likeliest alternatives; with `--probabilities` up to eight, each with its probability,
-//! as the correctors weigh them), and a tally of the kinds of mistake. With `--truth-outline` the grid is read inside the truth's grid corners instead of
-//! the outline found in the photo, to measure the clue reading apart from finding the grid.
+//! as the correctors weigh them), and a tally of the kinds of mistake. With `--truth-outline`
+//! the grid is read inside the truth's grid corners instead of the outline found in the photo,
+//! to measure the clue reading apart from finding the grid.
 
 mod common;
 

@@ -168,33 +168,13 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
     }
     let clue = |r: usize, c: usize| -> Option<ClueRead> {
         let cell = grid.get(r, c);
-        let numbers = cell
-            .alternatives
-            .iter()
-            .filter_map(|&(value, p)| match value {
-                CellValue::Number(n) if n >= 1 => Some((n, p)),
-                _ => None,
-            });
-        let (value, confidence, numbers): (u32, f32, Vec<(u32, f32)>) = match number(r, c) {
-            Some(value) => (value, cell.confidence, numbers.collect()),
-            None => {
-                let mut numbers: Vec<(u32, f32)> = numbers.collect();
-                let (value, p) = *numbers.first().filter(|&&(_, p)| p >= LOST_BOX_LEAST)?;
-                numbers.remove(0);
-                (value, p, numbers)
+        let others = cell.alternatives.iter().copied();
+        match number(r, c) {
+            Some(_) => {
+                clue_of_readings(std::iter::once((cell.value, cell.confidence)).chain(others))
             }
-        };
-        let mut alternatives: Vec<(u32, f32)> = Vec::new();
-        for (n, p) in numbers {
-            if n != value && alternatives.iter().all(|&(m, _)| m != n) {
-                alternatives.push((n, p));
-            }
+            None => clue_of_readings(others).filter(|lost| lost.confidence >= LOST_BOX_LEAST),
         }
-        Some(ClueRead {
-            value,
-            confidence,
-            alternatives,
-        })
     };
     // A line's boxes from its outermost number in to the grid all hold numbers: one read blank
     // or 0 there is read as its likeliest number (see `LOST_BOX_LEAST`).
@@ -914,12 +894,17 @@ fn read_number(
     classifier: &DigitClassifier,
     widths: Option<&DigitWidths>,
 ) -> Option<ClueRead> {
-    let mut ranked = splits::ranked_at_splits(cell, levels, classifier, widths)
-        .into_iter()
-        .filter_map(|(value, p)| match value {
-            CellValue::Number(n) if n >= 1 => Some((n, p)),
-            _ => None,
-        });
+    clue_of_readings(splits::ranked_at_splits(cell, levels, classifier, widths))
+}
+
+/// The clue number of a cell's `readings` (most likely first): the likeliest number (1 or
+/// more) at its probability, the other numbers its alternatives, each value once. `None` when
+/// no reading is a number.
+fn clue_of_readings(readings: impl IntoIterator<Item = (CellValue, f32)>) -> Option<ClueRead> {
+    let mut ranked = readings.into_iter().filter_map(|(value, p)| match value {
+        CellValue::Number(n) if n >= 1 => Some((n, p)),
+        _ => None,
+    });
     let (value, confidence) = ranked.next()?;
     let mut alternatives: Vec<(u32, f32)> = Vec::new();
     for (n, p) in ranked {
