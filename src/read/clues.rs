@@ -434,6 +434,13 @@ const BORDER_GAP: f64 = 0.12;
 const LONGEST_GAP: f64 = 1.7;
 /// Digits closer than this share of their height belong to one number.
 const DIGIT_GAP: f32 = 0.65;
+/// How far apart, in their height, two neighbouring digits' centres must be to be taken for
+/// two numbers' when the photo's spacing is measured (see [`number_spacing`]): a number's own
+/// digits are one digit's advance apart, under their height in the widest faces (DejaVu Sans
+/// Bold's 0.95), and blur swells the height further; two numbers' are a gap wider.
+const APART_PITCH: f32 = 1.15;
+/// The fewest gaps between numbers the photo's spacing is measured from.
+const SPACING_LEAST: usize = 5;
 
 /// The clue bands left of every row and above every column of `lattice` with the page's rules
 /// wiped, the crop of each number found in them (see [`number_cell`]), in reading order, where
@@ -581,10 +588,16 @@ fn cut_clues(image: &GrayImage, lattice: &Lattice) -> ClueCuts {
     let column_digits: Vec<Vec<Bounds>> =
         column_bands.iter().map(|b| digits(b, levels.ink)).collect();
     let typical = typical_height(row_digits.iter().chain(&column_digits));
+    let row_digits: Vec<Vec<Bounds>> = row_bands
+        .iter()
+        .zip(row_digits)
+        .map(|(band, found)| on_the_middle(digit_sized(found, typical), band))
+        .collect();
+    let spacing = number_spacing(&row_bands, &row_digits);
     let row_found: Vec<Vec<Bounds>> = row_bands
         .iter()
         .zip(row_digits)
-        .map(|(band, found)| row_numbers(digit_sized(found, typical), band))
+        .map(|(band, found)| row_numbers(found, band, spacing))
         .collect();
     let column_found: Vec<Vec<Bounds>> = column_bands
         .iter()
@@ -802,20 +815,67 @@ fn union(a: Bounds, b: Bounds) -> Bounds {
     }
 }
 
-/// The numbers of a row band, left to right, each as the box of its digits: digits are taken
-/// from the grid (the band's right end) outward while the gaps stay short.
-fn row_numbers(mut found: Vec<Bounds>, band: &GrayImage) -> Vec<Bounds> {
-    // A row's numbers share its middle; blobs well above or below are neighbours' print.
+/// The blobs of a row band on its middle, grid end (right) first: a row's numbers share its
+/// middle, and blobs well above or below are neighbours' print.
+fn on_the_middle(mut found: Vec<Bounds>, band: &GrayImage) -> Vec<Bounds> {
     let middle = band.height() as f32 / 2.0;
     found.retain(|b| ((b.y0 + b.y1) as f32 / 2.0 - middle).abs() < PIXELS as f32 * 0.3);
     found.sort_by_key(|b| std::cmp::Reverse(b.x1));
+    found
+}
+
+/// The gap between two numbers of a row as this photo shows it: the median of the gaps
+/// between neighbouring digits in the row `bands`' clues (blobs as [`on_the_middle`] gives
+/// them, from the grid out to the first gap over [`LONGEST_GAP`]) whose centres are at least
+/// [`APART_PITCH`] of their height apart, as a number's own digits are not. The printed gap
+/// is the same on the whole page, but blur spreads every digit's ink into it, and in a
+/// blurred photo it measures less than [`DIGIT_GAP`] of the digits' height (swollen by the
+/// same blur): a row's "2 3 3" read as one number. The digits' centres stay where they were
+/// printed. `None` when fewer than [`SPACING_LEAST`] such gaps are seen.
+fn number_spacing(bands: &[GrayImage], found: &[Vec<Bounds>]) -> Option<f32> {
+    let longest = (LONGEST_GAP * f64::from(PIXELS)) as f32;
+    let centre = |b: &Bounds| (b.x0 + b.x1) as f32 / 2.0;
+    let mut gaps: Vec<f32> = Vec::new();
+    for (band, digits) in bands.iter().zip(found) {
+        let Some(first) = digits.first() else {
+            continue;
+        };
+        if band.width() as f32 - first.x1 as f32 > longest {
+            continue;
+        }
+        for pair in digits.windows(2) {
+            let (inner, outer) = (&pair[0], &pair[1]);
+            let gap = inner.x0 as f32 - outer.x1 as f32;
+            if gap > longest {
+                break;
+            }
+            let height = (inner.y1 - inner.y0).max(outer.y1 - outer.y0) as f32;
+            if centre(inner) - centre(outer) >= APART_PITCH * height {
+                gaps.push(gap);
+            }
+        }
+    }
+    if gaps.len() < SPACING_LEAST {
+        return None;
+    }
+    gaps.sort_by(f32::total_cmp);
+    Some(gaps[gaps.len() / 2])
+}
+
+/// The numbers of a row band, left to right, each as the box of its digits (`found` by
+/// [`on_the_middle`]): digits are taken from the grid (the band's right end) outward while
+/// the gaps stay short. Two digits are of one number when their gap is under [`DIGIT_GAP`]
+/// of their height and under half the photo's `spacing` between numbers.
+fn row_numbers(found: Vec<Bounds>, band: &GrayImage, spacing: Option<f32>) -> Vec<Bounds> {
     let longest = (LONGEST_GAP * f64::from(PIXELS)) as i64;
     let mut numbers: Vec<Bounds> = Vec::new();
     let mut edge = band.width() as i64;
     for digit in found {
         let gap = edge - digit.x1 as i64;
+        let joining = spacing.map_or(f32::MAX, |s| s / 2.0);
+        let joining = joining.min(DIGIT_GAP * (digit.y1 - digit.y0) as f32);
         match numbers.last_mut() {
-            Some(number) if (gap as f32) <= DIGIT_GAP * (digit.y1 - digit.y0) as f32 => {
+            Some(number) if (gap as f32) <= joining => {
                 *number = union(*number, digit);
             }
             _ if gap <= longest => numbers.push(digit),
@@ -1058,7 +1118,7 @@ mod tests {
     /// The numbers read in a row band `strip` of a photo with these `levels`.
     fn band_numbers(strip: &GrayImage, levels: Levels) -> Vec<u32> {
         let classifier = crate::read::bundled_classifier();
-        row_numbers(digits(strip, levels.ink), strip)
+        row_numbers(on_the_middle(digits(strip, levels.ink), strip), strip, None)
             .into_iter()
             .filter_map(|n| {
                 read_number(
@@ -1234,11 +1294,68 @@ mod tests {
     fn row_numbers_group_digits_and_stop_at_a_wide_gap() {
         // "12" and "3" near the grid (right end), then a gap of 4 cells and stray print.
         let strip = band(&[("7", 0.5), ("12", 6.5), ("3", 7.5)], 8);
-        let numbers = row_numbers(digits(&strip, 1.0), &strip);
+        let numbers = row_numbers(on_the_middle(digits(&strip, 1.0), &strip), &strip, None);
         assert_eq!(numbers.len(), 2, "{numbers:?}");
         assert!(numbers[0].x1 - numbers[0].x0 > numbers[1].x1 - numbers[1].x0);
         let empty = band(&[("5", 1.5)], 8);
-        assert!(row_numbers(digits(&empty, 1.0), &empty).is_empty());
+        assert!(row_numbers(on_the_middle(digits(&empty, 1.0), &empty), &empty, None).is_empty());
+    }
+
+    #[test]
+    fn digits_are_told_apart_by_the_photos_own_spacing_between_numbers() {
+        // Blobs of a blurred photo's row bands (`hard` nonogram 17x11, seed 80003): digits 25
+        // px tall in 48 px rows, the gaps between numbers narrowed to 14-19 px, under the
+        // fixed share of the height (16 px) that joined "1 5" into 15 and "2 3 3" into 233.
+        let digit = |x0: u32, x1: u32| Bounds {
+            x0,
+            y0: 11,
+            x1,
+            y1: 36,
+        };
+        let band = GrayImage::from_pixel(610, 48, Luma([255]));
+        let rows = vec![
+            vec![
+                digit(586, 603),
+                digit(559, 572),
+                digit(526, 540),
+                digit(495, 509),
+            ],
+            vec![digit(587, 602), digit(558, 572), digit(524, 541)],
+            vec![digit(586, 602), digit(557, 569), digit(525, 541)],
+            vec![digit(588, 602), digit(577, 587)],
+        ];
+        let bands = vec![band.clone(); rows.len()];
+        let spacing = number_spacing(&bands, &rows);
+        assert_eq!(spacing, Some(17.0));
+        let counts: Vec<usize> = rows
+            .iter()
+            .map(|found| row_numbers(found.clone(), &band, spacing).len())
+            .collect();
+        // The last row's two digits, a gap of 1 px, are one number: 14.
+        assert_eq!(counts, vec![4, 3, 3, 1]);
+        assert_eq!(row_numbers(rows[0].clone(), &band, None).len(), 3);
+    }
+
+    #[test]
+    fn a_photos_many_two_digit_numbers_do_not_set_its_spacing() {
+        // A page of 12s (serif 1 and 2 five px apart, 20 px tall): their digits are one
+        // advance apart, so only the gaps between numbers (20 px) measure the spacing.
+        let digit = |x0: u32, x1: u32| Bounds {
+            x0,
+            y0: 16,
+            x1,
+            y1: 36,
+        };
+        let band = GrayImage::from_pixel(420, 48, Luma([255]));
+        let twelve = vec![digit(401, 414), digit(388, 396)];
+        let two_numbers = vec![digit(400, 414), digit(367, 380)];
+        let mut rows = vec![twelve.clone(); 8];
+        rows.extend(vec![two_numbers.clone(); 5]);
+        let bands = vec![band.clone(); rows.len()];
+        let spacing = number_spacing(&bands, &rows);
+        assert_eq!(spacing, Some(20.0));
+        assert_eq!(row_numbers(twelve, &band, spacing).len(), 1);
+        assert_eq!(row_numbers(two_numbers, &band, spacing).len(), 2);
     }
 
     #[test]
@@ -1262,7 +1379,7 @@ mod tests {
                 strip.put_pixel(x, y, image::Luma([20]));
             }
         }
-        let numbers = row_numbers(digits(&strip, 1.0), &strip);
+        let numbers = row_numbers(on_the_middle(digits(&strip, 1.0), &strip), &strip, None);
         assert_eq!(numbers.len(), 3, "{numbers:?}");
         let heights: Vec<u32> = numbers.iter().map(|n| n.y1 - n.y0).collect();
         assert!(
@@ -1310,7 +1427,7 @@ mod tests {
                 (200.0 - f32::from(240 - pixel.0[0]) * 0.25) as u8
             };
         }
-        let numbers = row_numbers(digits(&strip, 0.3), &strip);
+        let numbers = row_numbers(on_the_middle(digits(&strip, 0.3), &strip), &strip, None);
         assert_eq!(numbers.len(), 4, "{numbers:?}");
     }
 
