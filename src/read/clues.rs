@@ -1,9 +1,10 @@
 //! Reads a nonogram's clue numbers printed as text beside its grid: each row's numbers in the
 //! band to its left, each column's stacked in the band above it (see `detect::strips`).
 //!
-//! In a band, ink blobs are found as in cells, joined into digits (a broken stroke is one
-//! digit), and digits into numbers: side by side and close together in a row band, on one text
-//! line in a column band. Numbers are taken from the grid outward and the band ends at the
+//! In a band, ink blobs are found as in cells (on the band smoothed when the photo is grainy),
+//! joined into digits (a broken stroke is one digit), and digits into numbers: side by side
+//! and closer than the photo's gap between numbers in a row band, on one text line in a column
+//! band. Numbers are taken from the grid outward and the band ends at the
 //! first wide gap, so a title or other print further out is not read as clues. Each number is
 //! then read like a cell holding it, with its confidence and ranked alternatives. A number
 //! printed on a page rule, wiped with it, is looked for in the gap it left (`lost_numbers`).
@@ -703,9 +704,9 @@ fn lost_number(read: Option<ClueRead>, between: bool, beyond_a_one: bool) -> Opt
 
 /// How noisy the photo's clue `bands` are: the mean difference between neighbouring pixels
 /// along them, the largest quarter (the edges of print) left out. A band is resampled from the
-/// photo, so this is the grain left at the bands' scale: under 1.7 on the 160 nonogram `photo`
-/// dev photos' bands with small cells (upsampled), up to 2.9 on the others, 2.2-5.4 on the hard
-/// photos of seeds 80003 and 80004 (sensor noise sigma 11.5).
+/// photo, so this is the grain left at the bands' scale: measured on 33 of the nonogram `photo`
+/// dev photos, 0.8-1.7 where the cells are small (bands upsampled) and up to 2.9 elsewhere;
+/// 2.2-5.4 on the hard photos of seeds 80003 and 80004 (sensor noise sigma 11.5).
 fn pixel_noise(bands: &[GrayImage]) -> f32 {
     let mut differences: Vec<u8> = bands
         .iter()
@@ -1378,17 +1379,17 @@ mod tests {
         .is_empty());
     }
 
+    /// A blob from `x0` to `x1` across and `y0` to `y1` down.
+    fn blob(x0: u32, x1: u32, (y0, y1): (u32, u32)) -> Bounds {
+        Bounds { x0, y0, x1, y1 }
+    }
+
     #[test]
     fn digits_are_told_apart_by_the_photos_own_spacing_between_numbers() {
         // Blobs of a blurred photo's row bands (`hard` nonogram 17x11, seed 80003): digits 25
         // px tall in 48 px rows, the gaps between numbers narrowed to 14-19 px, under the
         // fixed share of the height (16 px) that joined "1 5" into 15 and "2 3 3" into 233.
-        let digit = |x0: u32, x1: u32| Bounds {
-            x0,
-            y0: 11,
-            x1,
-            y1: 36,
-        };
+        let digit = |x0: u32, x1: u32| blob(x0, x1, (11, 36));
         let band = GrayImage::from_pixel(610, 48, Luma([255]));
         let rows = vec![
             vec![
@@ -1417,12 +1418,7 @@ mod tests {
     fn a_photos_many_two_digit_numbers_do_not_set_its_spacing() {
         // A page of 12s (serif 1 and 2 five px apart, 20 px tall): their digits are one
         // advance apart, so only the gaps between numbers (20 px) measure the spacing.
-        let digit = |x0: u32, x1: u32| Bounds {
-            x0,
-            y0: 16,
-            x1,
-            y1: 36,
-        };
+        let digit = |x0: u32, x1: u32| blob(x0, x1, (16, 36));
         let band = GrayImage::from_pixel(420, 48, Luma([255]));
         let twelve = vec![digit(401, 414), digit(388, 396)];
         let two_numbers = vec![digit(400, 414), digit(367, 380)];
