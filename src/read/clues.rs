@@ -708,18 +708,23 @@ fn lost_number(read: Option<ClueRead>, between: bool, beyond_a_one: bool) -> Opt
 /// dev photos, 0.8-1.7 where the cells are small (bands upsampled) and up to 2.9 elsewhere;
 /// 2.2-5.4 on the hard photos of seeds 80003 and 80004 (sensor noise sigma 11.5).
 fn pixel_noise(bands: &[GrayImage]) -> f32 {
-    let mut differences: Vec<u8> = bands
-        .iter()
-        .flat_map(|band| {
-            band.as_raw()
-                .chunks_exact(band.width() as usize)
-                .flat_map(|row| row.windows(2).map(|pair| pair[0].abs_diff(pair[1])))
-                .collect::<Vec<u8>>()
-        })
-        .collect();
-    differences.sort_unstable();
-    let grain = &differences[..differences.len() * 3 / 4];
-    grain.iter().map(|&d| f32::from(d)).sum::<f32>() / grain.len().max(1) as f32
+    // Differences are bytes: a count of each value ranks them without sorting a million.
+    let mut counts = [0usize; 256];
+    for band in bands {
+        for row in band.as_raw().chunks_exact(band.width().max(1) as usize) {
+            for pair in row.windows(2) {
+                counts[usize::from(pair[0].abs_diff(pair[1]))] += 1;
+            }
+        }
+    }
+    let mut left = counts.iter().sum::<usize>() * 3 / 4;
+    let (mut sum, kept) = (0usize, left);
+    for (difference, &count) in counts.iter().enumerate() {
+        let taken = count.min(left);
+        sum += difference * taken;
+        left -= taken;
+    }
+    sum as f32 / kept.max(1) as f32
 }
 
 /// The grain ([`pixel_noise`]) from which a photo's clue bands are smoothed before their digits
@@ -904,8 +909,7 @@ fn number_spacing(bands: &[GrayImage], found: &[Vec<Bounds>]) -> Option<f32> {
     if gaps.len() < SPACING_LEAST {
         return None;
     }
-    gaps.sort_by(f32::total_cmp);
-    Some(gaps[gaps.len() / 2])
+    Some(glyphs::median(&mut gaps))
 }
 
 /// The numbers of a row band, left to right, each as the box of its digits (`found` by
@@ -916,10 +920,10 @@ fn row_numbers(found: Vec<Bounds>, band: &GrayImage, spacing: Option<f32>) -> Ve
     let longest = (LONGEST_GAP * f64::from(PIXELS)) as i64;
     let mut numbers: Vec<Bounds> = Vec::new();
     let mut edge = band.width() as i64;
+    let half_spacing = spacing.map_or(f32::MAX, |s| s / 2.0);
     for digit in found {
         let gap = edge - digit.x1 as i64;
-        let joining = spacing.map_or(f32::MAX, |s| s / 2.0);
-        let joining = joining.min(DIGIT_GAP * (digit.y1 - digit.y0) as f32);
+        let joining = half_spacing.min(DIGIT_GAP * (digit.y1 - digit.y0) as f32);
         match numbers.last_mut() {
             Some(number) if (gap as f32) <= joining => {
                 *number = union(*number, digit);

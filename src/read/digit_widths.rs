@@ -10,7 +10,7 @@
 //! glyphs; a photo with too few sure 1s or other digits, or whose 1s are not clearly narrower,
 //! gives no measure and its readings are left as they are.
 
-use super::glyphs::NormalisedGlyph;
+use super::glyphs::{median, NormalisedGlyph};
 
 /// A reading this sure has its glyph's width taken as its digit's width.
 const SURE: f32 = 0.97;
@@ -109,11 +109,6 @@ impl DigitWidths {
         weighed.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         weighed
     }
-}
-
-fn median(values: &mut [f32]) -> f32 {
-    values.sort_by(f32::total_cmp);
-    values[values.len() / 2]
 }
 
 #[cfg(test)]

@@ -460,6 +460,13 @@ pub fn ink_boxes(strip: &GrayImage, ink: f32, min_area: usize) -> Vec<Bounds> {
 /// is (see [`ink_boxes`]).
 const STRIP_PIECE: usize = 2;
 
+/// The middle of `values` (the upper middle of an even count), leaving them sorted. Panics
+/// when there are none.
+pub fn median(values: &mut [f32]) -> f32 {
+    values.sort_by(f32::total_cmp);
+    values[values.len() / 2]
+}
+
 /// The value below which `share` of the pixels fall.
 pub fn percentile(values: &[u8], share: f32) -> f32 {
     let mut histogram = [0usize; 256];

@@ -7,7 +7,7 @@
 
 use image::GrayImage;
 
-use super::glyphs::percentile;
+use super::glyphs::{median, percentile};
 
 /// Share of a line's pixels (the brightest ones) looked at to tell a rule from a digit's
 /// stroke: a rule darkens the whole line, a digit at most about 0.7 of it, so the line's level
@@ -240,11 +240,7 @@ fn rule_bands(crop: &GrayImage, vertical: bool, border: f32) -> Option<Vec<(usiz
             f32::from(*darkest.select_nth_unstable(rank).1)
         })
         .collect();
-    let typical = {
-        let mut sorted = levels.clone();
-        sorted.sort_by(f32::total_cmp);
-        sorted[sorted.len() / 2]
-    };
+    let typical = median(&mut levels.clone());
     let limit = typical - (DIP * contrast).max(MIN_DIP);
     let covered: Vec<bool> = levels.iter().map(|&level| level < limit).collect();
     let border = ((border * across as f32).ceil() as usize).max(2);
@@ -339,8 +335,7 @@ fn lift(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
     };
     let mut all: Vec<f32> = (0..across).map(|line| level(pixels, line)).collect();
     let lifts: Vec<f32> = (low..=high).map(|line| all[line]).collect();
-    all.sort_by(f32::total_cmp);
-    let typical = all[all.len() / 2];
+    let typical = median(&mut all);
     let darkest = lifts.iter().copied().fold(typical, f32::min);
     let stroke = darkest + (typical - darkest) / 2.0;
     let crossed: Vec<bool> = (0..along)

@@ -167,11 +167,9 @@ mod tests {
         "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
 
     fn givens() -> [u8; 81] {
-        let mut cells = [0u8; 81];
-        for (cell, c) in cells.iter_mut().zip(PUZZLE.bytes()) {
-            *cell = c - b'0';
-        }
-        cells
+        super::super::format::parse(PUZZLE)
+            .expect("the sample parses")
+            .cells
     }
 
     fn search(fixed: &[u8; 81], doubtful: &[CellOptions]) -> Search {
