@@ -12,16 +12,18 @@
 //! totals corrector balanced it by dropping a sure number elsewhere; a bold 10 blurred into a
 //! blob three digits wide; a clue read with a digit too many for its line; box line
 //! remnants read as 1s where the lattice sits off the printed boxes; a 1 printed on a page rule,
-//! wiped with it. And photos once solved wrongly with exit 0, now refused (or read exactly): a
-//! digit other than 1 dropped as a stray mark, a lattice column beyond the grid; and a page too
-//! small in the frame to read, refused with the advice to come closer. The pages have
+//! wiped with it; a boxed page photographed sideways or upside down. And photos once solved
+//! wrongly with exit 0, now refused (or read exactly): a digit other than 1 dropped as a stray
+//! mark, a lattice column beyond the grid; and a page too small in the frame to read, refused
+//! with the advice to come closer. The pages have
 //! their column rules printed through the puzzle, as every simulated page had when these were
 //! written, unless a test says the page is laid out as printed.
 
 mod common;
 
 use common::{
-    assert_photographed_and_refused, past_reading, photographed_and_solved, ruled, test_data,
+    assert_photographed_and_refused, gridsight, past_reading, photographed,
+    photographed_and_solved, ruled, test_data, ScratchDir,
 };
 use serde_json::Value;
 
@@ -351,4 +353,40 @@ fn a_boxed_grid_whose_clue_bands_break_off_its_cells_group_is_outlined_by_every_
     // the totals, until glyphs were read in shades of ink.
     let (report, truth) = solved_as_printed("nonogram-13x28.non", 30005);
     assert_read_exactly_with(&report, &truth, &[]);
+}
+
+#[test]
+fn a_boxed_nonogram_photographed_sideways_or_upside_down_reads_its_clues_upright() {
+    // Its clue boxes then lie below or right of the grid as the lattice runs, where no clue band
+    // is looked for: the turned reading read the boxes' digits sideways (exit 3, "the puzzle
+    // read has no solution"). Turned so the bands lie above and left, they read upright.
+    let photo = photographed(&test_data("nonogram-17x15.non"), "photo", 30005);
+    let truth: Value = serde_json::from_str(
+        &std::fs::read_to_string(photo.path.with_extension("truth.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(truth["render"]["style"], "boxed");
+    let page = image::open(&photo.path).unwrap().to_luma8();
+    let scratch = ScratchDir::new("boxed-turned");
+    for (turns, turned) in [
+        (1, image::imageops::rotate90(&page)),
+        (2, image::imageops::rotate180(&page)),
+        (3, image::imageops::rotate270(&page)),
+    ] {
+        let path = scratch.join(&format!("boxed-turned-{turns}.png"));
+        turned.save(&path).unwrap();
+        let read = gridsight()
+            .args(["solve", "--json", "--no-image", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(
+            read.status.code(),
+            Some(0),
+            "turned {turns}: {}",
+            String::from_utf8_lossy(&read.stderr)
+        );
+        let report: Value = serde_json::from_slice(&read.stdout).unwrap();
+        assert_eq!(report["puzzle"], truth["puzzle"], "turned {turns}");
+        assert_eq!(report["solution"], truth["solution"], "turned {turns}");
+    }
 }

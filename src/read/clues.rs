@@ -16,7 +16,7 @@ use image::{GrayImage, Luma};
 
 use super::digit_widths::DigitWidths;
 use super::lost_numbers::{self, Lost};
-use super::{ink_level, paper_level, rules, splits, CellValue, GridRead, Levels};
+use super::{ink_level, paper_level, rules, splits, CellRead, CellValue, GridRead, Levels};
 use crate::detect::strips::{strip, Side};
 use crate::detect::Lattice;
 use crate::read::classifier::DigitClassifier;
@@ -194,6 +194,41 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
             .collect(),
     };
     Some((clues, rows_above, columns_left))
+}
+
+/// The clockwise quarter turns (1-3) of the lattice under `grid` (read upright) that put a
+/// boxed nonogram's clue boxes above and left of its grid, judged by where the numbers are as
+/// [`boxed_clues`] judges them; `None` when no turn does. A boxed page photographed sideways
+/// or upside down has its clue bands below or right of the grid as the lattice runs, and is
+/// read only once its lattice is turned: its digits must be read upright.
+pub fn boxed_turns(grid: &GridRead) -> Option<u8> {
+    (1..4u8).find(|&turns| {
+        let (rows, columns) = if turns % 2 == 0 {
+            (grid.rows, grid.columns)
+        } else {
+            (grid.columns, grid.rows)
+        };
+        let cells = (0..rows)
+            .flat_map(|row| (0..columns).map(move |column| (row, column)))
+            .map(|(row, column)| {
+                let (r, c) = super::source_cell(row, column, turns, grid.rows, grid.columns);
+                CellRead {
+                    row,
+                    column,
+                    ..grid.get(r, c).clone()
+                }
+            })
+            .collect();
+        let turned = GridRead {
+            rows,
+            columns,
+            cells,
+            quarter_turns: turns,
+            orientation_in_doubt: false,
+            start_off_centre: None,
+        };
+        boxed_clues(&turned).is_some()
+    })
 }
 
 /// How likely a number must be among the other readings of a box read blank or 0 between a
@@ -1260,6 +1295,48 @@ mod tests {
             vec![(CellValue::Number(1), 0.997)]
         );
         assert_eq!(merged.cells[1].value, CellValue::Number(18));
+    }
+
+    #[test]
+    fn boxed_clues_below_or_right_of_the_grid_are_found_at_the_turn_that_puts_them_above_and_left()
+    {
+        let upright = [
+            "....2.....",
+            "..12312311",
+            "2.........",
+            "11....1...",
+            ".3........",
+            "12........",
+            ".4........",
+            ".1........",
+        ];
+        assert_eq!(boxed_turns(&grid_read(&upright)), None);
+        // The lattice of a photo in which `turns` clockwise quarter turns put the page upright:
+        // the upright page turned the rest of the way round.
+        let rows: Vec<Vec<char>> = upright.iter().map(|line| line.chars().collect()).collect();
+        let (height, width) = (rows.len(), rows[0].len());
+        for turns in 1..4u8 {
+            let (seen_rows, seen_columns) = if turns % 2 == 0 {
+                (height, width)
+            } else {
+                (width, height)
+            };
+            let seen: Vec<String> = (0..seen_rows)
+                .map(|row| {
+                    (0..seen_columns)
+                        .map(|column| {
+                            let (r, c) =
+                                crate::read::source_cell(row, column, 4 - turns, height, width);
+                            rows[r][c]
+                        })
+                        .collect()
+                })
+                .collect();
+            let seen: Vec<&str> = seen.iter().map(String::as_str).collect();
+            let seen = grid_read(&seen);
+            assert!(boxed_clues(&seen).is_none(), "turned {turns}");
+            assert_eq!(boxed_turns(&seen), Some(turns));
+        }
     }
 
     #[test]

@@ -1980,8 +1980,9 @@ fn unique_without_rival<V: PartialEq, T>(
 pub struct NonogramRead {
     pub clues: clues::CluesRead,
     pub givens: Vec<(usize, usize)>,
-    /// The lattice cell (row, column) where the puzzle's grid starts: (0, 0) when the clues
-    /// are printed outside the lattice, past the clue cells when they are boxed inside it.
+    /// The cell (row, column) of the lattice turned [`Self::quarter_turns`] where the puzzle's
+    /// grid starts: (0, 0) when the clues are printed outside the lattice, past the clue cells
+    /// when they are boxed inside it.
     pub origin: (usize, usize),
     /// Quarter turns clockwise from the lattice to the puzzle (clues left and above).
     pub quarter_turns: u8,
@@ -2487,6 +2488,18 @@ fn few_numbers(grid: &GridRead) -> bool {
 /// `kind` says, or as a grid of blank and black cells with numbers beside it suggests) the
 /// clues beside it.
 pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> Reading {
+    read_puzzle_turning(image, lattice, kind, true)
+}
+
+/// [`read_puzzle`]; with `may_turn`, a boxed nonogram whose clue boxes lie below or right of
+/// its grid as `lattice` runs (the page photographed sideways or upside down) is read again on
+/// the lattice turned to put them above and left, where its digits stand upright.
+fn read_puzzle_turning(
+    image: &GrayImage,
+    lattice: &Lattice,
+    kind: Option<&str>,
+    may_turn: bool,
+) -> Reading {
     let classifier = bundled_classifier();
     let (grid, upright, runner_up, rereading) =
         read_grid_upright_and_runner_up(image, lattice, classifier);
@@ -2519,6 +2532,15 @@ pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> 
                 None => (clues, (top, left)),
             };
             return Reading::Nonogram(NonogramRead::new(clues, upright, origin, 0));
+        }
+        if let Some(turns) = clues::boxed_turns(upright).filter(|_| may_turn) {
+            let turned = read_puzzle_turning(image, &lattice.turned(turns), kind, false);
+            if let Reading::Nonogram(mut nonogram) = turned {
+                if nonogram.origin != (0, 0) {
+                    nonogram.quarter_turns = turns;
+                    return Reading::Nonogram(nonogram);
+                }
+            }
         }
     }
     let may_be_nonogram = match kind {
@@ -2613,10 +2635,12 @@ impl Reading {
     pub fn puzzle_lattice(&self, lattice: &Lattice) -> Lattice {
         match self {
             Reading::Cells { .. } => lattice.clone(),
-            Reading::Nonogram(nonogram) if nonogram.quarter_turns == 0 => {
-                nonogram.grid_lattice(lattice)
+            Reading::Nonogram(nonogram) => {
+                let turns = nonogram.quarter_turns;
+                nonogram
+                    .grid_lattice(&lattice.turned(turns))
+                    .turned((4 - turns) % 4)
             }
-            Reading::Nonogram(_) => lattice.clone(),
         }
     }
 
