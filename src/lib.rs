@@ -367,9 +367,44 @@ fn solve_found(
     limit: Option<Duration>,
     explain: bool,
 ) -> PhotoSolve {
-    with_closer_hint(unreadable_if_doubtful(read_and_solve_any_kind(
-        gray, found, kind, limit, explain,
-    )))
+    let first = read_and_solve_any_kind(gray, found.clone(), kind, limit, explain);
+    with_closer_hint(unreadable_if_doubtful(
+        on_grid_grown(gray, &first, found, kind, limit, explain).unwrap_or(first),
+    ))
+}
+
+/// A nonogram whose reading failed, read again on its lattice grown while ruled cells continue
+/// beyond it (see [`detect::grow`]), when that solves uniquely. The bold lines every five
+/// cells can outline part of a grid whose outer lines blur away: a 22x29 grid was found as
+/// its 19x28 block inside the last bold lines, and its clues did not add up.
+fn on_grid_grown(
+    gray: &image::GrayImage,
+    first: &PhotoSolve,
+    (lattice, framed): Found,
+    kind: Option<&str>,
+    limit: Option<Duration>,
+    explain: bool,
+) -> Option<PhotoSolve> {
+    let failure = first.failure()?;
+    if first.reading.kind() != "nonogram" || !framed {
+        return None;
+    }
+    let grown = detect::grow::grow(gray, &lattice);
+    if grown == lattice || grown == first.lattice {
+        return None;
+    }
+    let mut retry = read_and_solve_any_kind(gray, (grown, true), kind, limit, explain);
+    if !retry.solved_uniquely() {
+        return None;
+    }
+    retry.stages.insert(
+        0,
+        format!(
+            "read: on the {}x{} lattice found, {failure}; read on it grown to {}x{}, where ruled cells continue",
+            lattice.rows, lattice.columns, retry.lattice.rows, retry.lattice.columns
+        ),
+    );
+    Some(retry)
 }
 
 /// Reads, corrects and solves the puzzle on `found` as `kind`. Told no kind, a reading that

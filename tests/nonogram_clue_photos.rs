@@ -390,3 +390,14 @@ fn a_boxed_nonogram_photographed_sideways_or_upside_down_reads_its_clues_upright
         assert_eq!(report["solution"], truth["solution"], "turned {turns}");
     }
 }
+
+#[test]
+fn a_grid_found_inside_its_last_bold_lines_is_read_on_the_lattice_grown_to_its_frame() {
+    // The thin outer lines blur away in this photo, so the outline taken runs along the bold
+    // lines every five cells: a 19x28 block of the 22x29 grid, its lines all on ink, whose
+    // clues did not add up (exit 3). Ruled cells continue past it, and read on the lattice
+    // grown over them the clues solve uniquely.
+    let (report, truth) = solved_as_printed("nonogram-29x22.non", 70007);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+}
