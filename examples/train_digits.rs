@@ -29,9 +29,9 @@
 //! half its numbers right (a lattice off the grid, or turned the wrong way) gives none; one
 //! read turned gives the glyphs of its cells as read turned. A nonogram is labelled
 //! clue line by clue line, however much of it was read right (its misread photos hold the hard
-//! glyphs): its lattice must lie on the truth's grid corners, upright, and a line gives its
-//! glyphs when it was cut into as many numbers as the truth's line and each number into as
-//! many glyphs as it has digits. The harvest reports how many labels the bundled model reads
+//! glyphs): its lattice, turned as the clues were read, must lie on the truth's grid corners,
+//! and a line gives its glyphs when it was cut into as many numbers as the truth's line and
+//! each number into as many glyphs as it has digits. The harvest reports how many labels the bundled model reads
 //! otherwise: mostly its mistakes, not label noise (`--dump` shows them).
 
 use std::collections::BTreeMap;
@@ -544,9 +544,11 @@ fn labelled(
             }
         }
         Reading::Nonogram(nonogram) => {
+            // The clues were read on the lattice turned so that they lie left of and above
+            // the grid, the way the truth's corners run.
+            let lattice = &lattice.turned(nonogram.quarter_turns);
             let (top, left) = nonogram.origin;
-            if nonogram.quarter_turns != 0
-                || (lattice.rows - top, lattice.columns - left) != (truth.rows, truth.columns)
+            if (lattice.rows - top, lattice.columns - left) != (truth.rows, truth.columns)
                 || !corners.is_some_and(|c| on_corners(lattice, (top, left), c, truth.columns))
             {
                 return none;
