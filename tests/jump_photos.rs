@@ -154,8 +154,10 @@ fn a_start_read_as_a_number_found_nowhere_else_in_the_maze_is_refused() {
     // `a_jump_maze_needing_a_change_for_a_way_out_is_refused`). Since a jump longer than the
     // grid is ruled out, the 63 reads as its next reading, 6, and the maze was solved from it,
     // one jump out, with exit 0: a cell read as such a jump on the way out is now refused.
+    // Since the digit model's fine-tune on hard nonogram clue glyphs the start reads 83, which
+    // leaves no way out at all: refused as a doubtful reading without an answer.
     let source = test_data("jump/round-11-digits-1-5.jump");
-    assert_photographed_and_refused(&source, ruled("hard"), 50119, "lies on the way out");
+    assert_photographed_and_refused(&source, ruled("hard"), 50119, "not trusted");
 }
 
 #[test]

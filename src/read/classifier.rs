@@ -344,7 +344,7 @@ mod tests {
 
     /// Held-out-font accuracy on this test's set stated in `models/README.md`, less a margin
     /// for floating-point differences between machines.
-    const STATED_HELD_OUT: f32 = 0.9587;
+    const STATED_HELD_OUT: f32 = 0.9580;
     const MARGIN: f32 = 0.002;
 
     fn accuracy_on(fonts: &[Typeface], seed: u64) -> f32 {
