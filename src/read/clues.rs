@@ -219,15 +219,7 @@ pub fn boxed_turns(grid: &GridRead) -> Option<u8> {
                 }
             })
             .collect();
-        let turned = GridRead {
-            rows,
-            columns,
-            cells,
-            quarter_turns: turns,
-            orientation_in_doubt: false,
-            start_off_centre: None,
-        };
-        boxed_clues(&turned).is_some()
+        boxed_clues(&GridRead::new(rows, columns, cells, turns)).is_some()
     })
 }
 

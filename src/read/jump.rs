@@ -334,14 +334,7 @@ mod tests {
                 },
             })
             .collect();
-        GridRead {
-            rows: 3,
-            columns: 3,
-            cells,
-            quarter_turns: 0,
-            orientation_in_doubt: false,
-            start_off_centre: None,
-        }
+        GridRead::new(3, 3, cells, 0)
     }
 
     #[test]

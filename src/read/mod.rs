@@ -99,6 +99,19 @@ impl CellRead {
 }
 
 impl GridRead {
+    /// A grid of `cells` (rows first) read turned `quarter_turns`, its orientation not in
+    /// doubt and its start where it belongs.
+    pub fn new(rows: usize, columns: usize, cells: Vec<CellRead>, quarter_turns: u8) -> GridRead {
+        GridRead {
+            rows,
+            columns,
+            cells,
+            quarter_turns,
+            orientation_in_doubt: false,
+            start_off_centre: None,
+        }
+    }
+
     pub fn get(&self, row: usize, column: usize) -> &CellRead {
         &self.cells[row * self.columns + column]
     }
@@ -592,14 +605,7 @@ fn read_upright(
             content => read_cell(content, crop, row, column, classifier),
         }
     });
-    GridRead {
-        rows,
-        columns,
-        cells: cells.into_iter().flatten().collect(),
-        quarter_turns: 0,
-        orientation_in_doubt: false,
-        start_off_centre: None,
-    }
+    GridRead::new(rows, columns, cells.into_iter().flatten().collect(), 0)
 }
 
 /// Reads the crops as if the page were turned `turns` quarter turns clockwise, when that
@@ -659,14 +665,7 @@ fn read_turned(
             cells.push(cell);
         }
     }
-    Some(GridRead {
-        rows,
-        columns,
-        cells,
-        quarter_turns: turns,
-        orientation_in_doubt: false,
-        start_off_centre: None,
-    })
+    Some(GridRead::new(rows, columns, cells, turns))
 }
 
 /// How sure the classifier must be of a digit that shows only when its cell is read turned:
@@ -2850,14 +2849,7 @@ pub(crate) fn grid_read(lines: &[&str]) -> GridRead {
             })
         })
         .collect();
-    GridRead {
-        rows: lines.len(),
-        columns: lines[0].len(),
-        cells,
-        quarter_turns: 0,
-        orientation_in_doubt: false,
-        start_off_centre: None,
-    }
+    GridRead::new(lines.len(), lines[0].len(), cells, 0)
 }
 
 #[cfg(test)]
@@ -2945,14 +2937,7 @@ mod tests {
                 alternatives: Vec::new(),
             })
             .collect();
-        GridRead {
-            rows,
-            columns,
-            cells,
-            quarter_turns: 0,
-            orientation_in_doubt: false,
-            start_off_centre: None,
-        }
+        GridRead::new(rows, columns, cells, 0)
     }
 
     #[test]
