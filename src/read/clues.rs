@@ -10,7 +10,8 @@
 //! printed on a page rule, wiped with it, is looked for in the gap it left (`lost_numbers`).
 //!
 //! Clues printed in their own boxed cells are lattice cells, read with the grid; [`boxed_clues`]
-//! only sorts them into rows and columns. It does not decide whether a photo is a nonogram.
+//! only sorts them into rows and columns, and [`boxed_turns`] tells how to turn a lattice whose
+//! boxes lie below or right of its grid. It does not decide whether a photo is a nonogram.
 
 use image::{GrayImage, Luma};
 

@@ -2532,7 +2532,7 @@ fn read_puzzle_turning(
             };
             return Reading::Nonogram(NonogramRead::new(clues, upright, origin, 0));
         }
-        if let Some(turns) = clues::boxed_turns(upright).filter(|_| may_turn) {
+        if let Some(turns) = may_turn.then(|| clues::boxed_turns(upright)).flatten() {
             let turned = read_puzzle_turning(image, &lattice.turned(turns), kind, false);
             if let Reading::Nonogram(mut nonogram) = turned {
                 if nonogram.origin != (0, 0) {
