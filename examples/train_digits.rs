@@ -31,8 +31,8 @@
 //! clue line by clue line, however much of it was read right (its misread photos hold the hard
 //! glyphs): its lattice, turned as the clues were read, must lie on the truth's grid corners,
 //! and a line gives its glyphs when it was cut into as many numbers as the truth's line and
-//! each number into as many glyphs as it has digits. The harvest reports how many labels the bundled model reads
-//! otherwise: mostly its mistakes, not label noise (`--dump` shows them).
+//! each number into as many glyphs as it has digits. The harvest reports how many labels the
+//! bundled model reads otherwise: mostly its mistakes, not label noise (`--dump` shows them).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1212,25 +1212,27 @@ mod tests {
         assert_eq!(band_numbers(&strip, levels), vec![4, 10, 2, 9]);
     }
 
+    /// The numbers' boxes of a row band `strip` with its digits' ink at `ink`, unsmoothed and
+    /// grouped without a photo's spacing.
+    fn number_boxes(strip: &GrayImage, ink: f32) -> Vec<Bounds> {
+        row_numbers(on_the_middle(digits(strip, ink, None), strip), strip, None)
+    }
+
     /// The numbers read in a row band `strip` of a photo with these `levels`.
     fn band_numbers(strip: &GrayImage, levels: Levels) -> Vec<u32> {
         let classifier = crate::read::bundled_classifier();
-        row_numbers(
-            on_the_middle(digits(strip, levels.ink, None), strip),
-            strip,
-            None,
-        )
-        .into_iter()
-        .filter_map(|n| {
-            read_number(
-                &number_cell(strip, n, levels.paper),
-                levels,
-                classifier,
-                None,
-            )
-        })
-        .map(|c| c.value)
-        .collect()
+        number_boxes(strip, levels.ink)
+            .into_iter()
+            .filter_map(|n| {
+                read_number(
+                    &number_cell(strip, n, levels.paper),
+                    levels,
+                    classifier,
+                    None,
+                )
+            })
+            .map(|c| c.value)
+            .collect()
     }
 
     #[test]
@@ -1437,20 +1439,11 @@ mod tests {
     fn row_numbers_group_digits_and_stop_at_a_wide_gap() {
         // "12" and "3" near the grid (right end), then a gap of 4 cells and stray print.
         let strip = band(&[("7", 0.5), ("12", 6.5), ("3", 7.5)], 8);
-        let numbers = row_numbers(
-            on_the_middle(digits(&strip, 1.0, None), &strip),
-            &strip,
-            None,
-        );
+        let numbers = number_boxes(&strip, 1.0);
         assert_eq!(numbers.len(), 2, "{numbers:?}");
         assert!(numbers[0].x1 - numbers[0].x0 > numbers[1].x1 - numbers[1].x0);
         let empty = band(&[("5", 1.5)], 8);
-        assert!(row_numbers(
-            on_the_middle(digits(&empty, 1.0, None), &empty),
-            &empty,
-            None
-        )
-        .is_empty());
+        assert!(number_boxes(&empty, 1.0).is_empty());
     }
 
     /// A blob from `x0` to `x1` across and `y0` to `y1` down.
@@ -1526,11 +1519,7 @@ mod tests {
                 strip.put_pixel(x, y, image::Luma([20]));
             }
         }
-        let numbers = row_numbers(
-            on_the_middle(digits(&strip, 1.0, None), &strip),
-            &strip,
-            None,
-        );
+        let numbers = number_boxes(&strip, 1.0);
         assert_eq!(numbers.len(), 3, "{numbers:?}");
         let heights: Vec<u32> = numbers.iter().map(|n| n.y1 - n.y0).collect();
         assert!(
@@ -1578,11 +1567,7 @@ mod tests {
                 (200.0 - f32::from(240 - pixel.0[0]) * 0.25) as u8
             };
         }
-        let numbers = row_numbers(
-            on_the_middle(digits(&strip, 0.3, None), &strip),
-            &strip,
-            None,
-        );
+        let numbers = number_boxes(&strip, 0.3);
         assert_eq!(numbers.len(), 4, "{numbers:?}");
     }
 
