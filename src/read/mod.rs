@@ -1419,7 +1419,7 @@ fn confidence_among(cell: &CellRead, counts: &std::collections::HashMap<u32, usi
 /// nine least sure places, and the misread clues lie past them: with 14, seed 7777's hard
 /// Nurikabe 00045 (a 3 read 1, a 1 read 8) is mended; no other dev photo changes.
 const DOUBTFUL_CELLS: usize = 14;
-const GRID_CHANGES: usize = 3;
+const GRID_CHANGES: usize = 4;
 
 /// The puzzle read from `read` as `kind`, corrected when it has no unique solution: the next
 /// most likely readings of the least confident cells are tried, one cell at a time, then two,
@@ -1651,9 +1651,9 @@ fn change_cost(read: f32, alternative: f32) -> f32 {
         .max(0.0)
 }
 
-/// How many alternatives of each value a pair of changes tries, and a triple.
-const PAIR_ALTERNATIVES: usize = ALTERNATIVES;
-const TRIPLE_ALTERNATIVES: usize = 2;
+/// How many alternatives of each value a set of one change tries, of two, three and four: fewer
+/// as the sets grow, whose numbers multiply.
+const SET_ALTERNATIVES: [usize; 4] = [usize::MAX, ALTERNATIVES, 2, 1];
 /// The most sets of changes tried, cheapest first: a reading that needs more is too far gone.
 const MOST_TRIES: usize = 2500;
 /// The dearest set of changes taken: as unlikely as one change to a value the classifier all
@@ -1689,10 +1689,8 @@ type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
 
 /// The likeliest set of at most `most_changes` changes to `values` that makes a puzzle with
 /// exactly one solution (or, for a kind where ambiguity does not matter, any solution). Sets
-/// are tried cheapest first by their summed [`change_cost`]s: each doubtful value changed
-/// alone (every alternative), two at once (their [`PAIR_ALTERNATIVES`] likeliest alternatives
-/// each), three at once ([`TRIPLE_ALTERNATIVES`] each), so two likely changes beat one
-/// unlikely one. Returns that puzzle and the changes (none when the reading as it is already
+/// are tried cheapest first by their summed [`change_cost`]s (see [`change_sets`]), so two
+/// likely changes beat one unlikely one. Returns that puzzle and the changes (none when the reading as it is already
 /// solves uniquely), or `None` when no change helps. With a `rival_margin`, a puzzle whose
 /// ambiguity matters is also `None` when another set costing at most that much more solves
 /// uniquely too: the reading could be either puzzle.
@@ -1769,42 +1767,41 @@ fn doubtful_choices(read: &GridRead, confidences: &[f32], most: usize) -> Vec<Ch
 
 /// Every set of at most `most_changes` changes to `choices`, cheapest first by their summed
 /// [`change_cost`]s, each as (choice, alternative) positions: each doubtful value changed alone
-/// (every alternative), two at once (their [`PAIR_ALTERNATIVES`] likeliest alternatives each),
-/// three at once ([`TRIPLE_ALTERNATIVES`] each).
+/// (every alternative), and sets of two, three and four values, each changed to one of its
+/// [`SET_ALTERNATIVES`] likeliest alternatives.
 fn change_sets<V>(choices: &[Choice<V>], most_changes: usize) -> Vec<(f32, Vec<(usize, usize)>)> {
     let mut candidates: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
-    let options = |c: usize, most: usize| choices[c].alternatives.iter().take(most).enumerate();
-    for (c, choice) in choices.iter().enumerate() {
-        for (a, &(_, cost)) in choice.alternatives.iter().enumerate() {
-            candidates.push((cost, vec![(c, a)]));
-        }
-    }
-    for c1 in 0..choices.len() {
-        for c2 in c1 + 1..choices.len() {
-            if most_changes >= 2 {
-                for (a1, &(_, k1)) in options(c1, PAIR_ALTERNATIVES) {
-                    for (a2, &(_, k2)) in options(c2, PAIR_ALTERNATIVES) {
-                        candidates.push((k1 + k2, vec![(c1, a1), (c2, a2)]));
-                    }
-                }
-            }
-            if most_changes < 3 {
-                continue;
-            }
-            for c3 in c2 + 1..choices.len() {
-                for (a1, &(_, k1)) in options(c1, TRIPLE_ALTERNATIVES) {
-                    for (a2, &(_, k2)) in options(c2, TRIPLE_ALTERNATIVES) {
-                        for (a3, &(_, k3)) in options(c3, TRIPLE_ALTERNATIVES) {
-                            candidates.push((k1 + k2 + k3, vec![(c1, a1), (c2, a2), (c3, a3)]));
-                        }
-                    }
-                }
-            }
-        }
+    for (size, &alternatives) in SET_ALTERNATIVES.iter().enumerate().take(most_changes) {
+        let mut picks = Vec::with_capacity(size + 1);
+        add_change_sets(choices, alternatives, size + 1, 0.0, &mut picks, &mut candidates);
     }
     // Stable, so equal costs keep fewer changes and less doubtful values first.
     candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
     candidates
+}
+
+/// Adds to `sets` every set of `size` changes that extends `picks` (costing `cost`) with
+/// choices after its last, each to one of its `alternatives` likeliest alternatives.
+fn add_change_sets<V>(
+    choices: &[Choice<V>],
+    alternatives: usize,
+    size: usize,
+    cost: f32,
+    picks: &mut Vec<(usize, usize)>,
+    sets: &mut Vec<(f32, Vec<(usize, usize)>)>,
+) {
+    if picks.len() == size {
+        sets.push((cost, picks.clone()));
+        return;
+    }
+    let from = picks.last().map_or(0, |&(c, _)| c + 1);
+    for c in from..choices.len() {
+        for (a, &(_, k)) in choices[c].alternatives.iter().take(alternatives).enumerate() {
+            picks.push((c, a));
+            add_change_sets(choices, alternatives, size, cost + k, picks, sets);
+            picks.pop();
+        }
+    }
 }
 
 /// Whether a reading whose solver cannot check it gives the same answer whatever its doubtful
@@ -1826,11 +1823,15 @@ enum AnswerDespiteDoubt {
 /// that have an answer (the reading itself among them).
 const ANSWER_WRONG_CHANCE: f32 = 0.05;
 /// The most misreads a reading may be expected to hold (see [`Doubt`]) for
-/// [`answer_despite_doubt`] to vouch for its answer: its sets of up to [`GRID_CHANGES`]
+/// [`answer_despite_doubt`] to vouch for its answer: its sets of up to [`ANSWER_CHANGES`]
 /// changes cover a reading with a few misreads, not one of many (on 96 generated jump hard
 /// photos every answer it would have taken wrongly came from a reading expected to hold 16
 /// or more, of grids misread wholesale, 3 read 1 throughout).
 const ANSWER_MOST_MISREADS: f32 = 3.0;
+/// The most numbers changed at once by [`answer_despite_doubt`]: three, as many as the
+/// corrector changed before it took four ([`GRID_CHANGES`]); the constants here were tuned on
+/// jump mazes with three.
+const ANSWER_CHANGES: usize = 3;
 /// The most numbers, least sure first, whose other readings [`answer_despite_doubt`] tries.
 const ANSWER_DOUBTFUL_CELLS: usize = 24;
 /// The most sets of changes [`answer_despite_doubt`] tries: one jump maze's shortest way out
@@ -1838,7 +1839,7 @@ const ANSWER_DOUBTFUL_CELLS: usize = 24;
 const ANSWER_TRIES: usize = 20_000;
 
 /// Whether the answer of `puzzle`, made of `values` as `read`, answers the likely other
-/// readings too: each set of at most [`GRID_CHANGES`] changes to its [`ANSWER_DOUBTFUL_CELLS`]
+/// readings too: each set of at most [`ANSWER_CHANGES`] changes to its [`ANSWER_DOUBTFUL_CELLS`]
 /// least sure numbers costing at most [`most_set_cost`] (confidences weighed by the values read
 /// in the grid, see [`weighed_confidences`]) is solved, and the readings whose answer is
 /// another must weigh under [`ANSWER_WRONG_CHANCE`] of all. A printed puzzle has an answer and
@@ -1861,7 +1862,7 @@ fn answer_despite_doubt(
     let confidences = weighed_confidences(&read.cells);
     let choices = doubtful_choices(read, &confidences, ANSWER_DOUBTFUL_CELLS);
     let most_cost = most_set_cost();
-    let sets: Vec<_> = change_sets(&choices, GRID_CHANGES)
+    let sets: Vec<_> = change_sets(&choices, ANSWER_CHANGES)
         .into_iter()
         .take_while(|&(cost, _)| cost <= most_cost)
         .take(ANSWER_TRIES + 1)
