@@ -7,7 +7,9 @@
 //! `read::splits::ranked_over_splits`). And one whose only correction that solved was too
 //! unlikely to take, now read as printed. At the photo preset, a small grid whose bold border,
 //! thicker than the solid patches first wiped from the ink, was not followed: its bottom line
-//! went onto the digits above it (see `detect`).
+//! went onto the digits above it (see `detect`). A page photographed sideways whose shadowed
+//! edge row read as black cells turned (see `read::turned_content`), and a mark that a
+//! correction made a clue though no ink shows in its cell (see `read::ink_patches`).
 
 mod common;
 
@@ -80,6 +82,30 @@ fn a_small_grids_bold_border_is_followed_on_a_tilted_photo() {
         &common::test_data("nurikabe-5x5-clues-below.txt"),
         "photo",
         7938,
+    );
+}
+
+#[test]
+fn blurred_digits_in_a_shadowed_row_of_a_turned_page_are_read_as_digits() {
+    // A 20x20 page photographed sideways, its edge row blurred and in shadow: read upright, the
+    // row's digits stood out against their neighbours' paper, but read turned they were judged
+    // against the page's paper alone, came out as black cells, and the row's clues were lost.
+    let (report, truth) = photographed_and_solved(&seed_puzzle("20x20-3757659.txt"), "hard", 90004);
+    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
+#[test]
+fn a_mark_read_as_a_number_where_no_ink_shows_is_not_made_a_clue() {
+    // Once its shadowed row read right (as in the test above), two clues still missed and a
+    // blank cell's mark, read as 9 and made blank for want of a patch of ink: the cheap change
+    // back to 9 made a puzzle with one solution, not the printed one, answered with exit 0.
+    // Weighed down by the missing patch, the mark is left blank and the photo refused.
+    common::assert_photographed_and_refused(
+        &seed_puzzle("20x20-536628.txt"),
+        "hard",
+        90004,
+        "the puzzle read has no solution, but",
     );
 }
 

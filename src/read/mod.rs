@@ -90,11 +90,18 @@ impl CellRead {
     /// Makes the cell blank, the value read kept as its likeliest alternative for the corrector
     /// (a mark taken for a number may be one after all).
     fn make_blank(&mut self) {
+        self.make_blank_weighing_number(1.0);
+    }
+
+    /// [`Self::make_blank`], the value read kept at `share` of its probability: for a cell
+    /// that other evidence than the classifier's says is blank.
+    fn make_blank_weighing_number(&mut self, share: f32) {
+        let number = share * self.confidence;
         self.alternatives
             .retain(|&(value, _)| value != CellValue::Blank);
-        self.alternatives.insert(0, (self.value, self.confidence));
+        self.alternatives.insert(0, (self.value, number));
         self.value = CellValue::Blank;
-        self.confidence = 1.0 - self.confidence;
+        self.confidence = 1.0 - number;
     }
 }
 
@@ -177,9 +184,11 @@ fn read_grid_upright_and_runner_up(
     let upright_score = orientation_score(&upright);
     // Turned readings are followed as far as they might match the upright one, so that one
     // surer but within the margin is seen too.
+    let local_paper = neighbourhood_paper(&crops);
     let mut turned: Vec<GridRead> = (1..4u8)
         .filter_map(|turns| {
-            read_turned(&crops, turns, levels, classifier, (&upright, upright_score))
+            let upright = (&upright, upright_score);
+            read_turned(&crops, &local_paper, turns, levels, classifier, upright)
         })
         .collect();
     turned.sort_by(|a, b| orientation_score(b).total_cmp(&orientation_score(a)));
@@ -312,8 +321,9 @@ pub fn cell_glyphs(
         } else {
             (lattice.columns, lattice.rows)
         };
+        let local_paper = neighbourhood_paper(&crops);
         return map_cells(rows, columns, |row, column| {
-            match turned_content(&crops, row, column, turns, levels).1 {
+            match turned_content(&crops, &local_paper, row, column, turns, levels).1 {
                 CellContent::Glyphs(found) => found,
                 _ => Vec::new(),
             }
@@ -617,6 +627,7 @@ fn read_upright(
 /// are upright, and a few turned digits read poorly enough to settle it.
 fn read_turned(
     crops: &[Vec<GrayImage>],
+    local_paper: &[Vec<f32>],
     turns: u8,
     levels: Levels,
     classifier: &DigitClassifier,
@@ -644,8 +655,14 @@ fn read_turned(
                 });
                 continue;
             }
-            let (crop, content) = turned_content(crops, row, column, turns, levels);
-            let cell = read_cell(content, &crop, row, column, classifier);
+            let (crop, content) = turned_content(crops, local_paper, row, column, turns, levels);
+            let cell = match content {
+                CellContent::Black => {
+                    let darkness = glyphs::flattened(&crop);
+                    read_dark_cell(&crop, &darkness, levels, row, column, classifier)
+                }
+                content => read_cell(content, &crop, row, column, classifier),
+            };
             numbers_left -= 1;
             match cell.value {
                 CellValue::Number(0) => numbers += 1,
@@ -764,16 +781,22 @@ fn averaged_over_splits(
 
 /// The crop of the cell that shows at (`row`, `column`) after `turns` clockwise quarter turns
 /// of the grid of `crops` (see [`turned_crop`]) and what it holds, found at the photo's
-/// `levels` as [`read_turned`] reads a turned grid's numbers.
+/// `levels` against the paper of the cell's neighbourhood (`local_paper`, by the crops' rows
+/// and columns) as the upright reading finds it, as [`read_turned`] reads a turned grid's
+/// numbers.
 fn turned_content(
     crops: &[Vec<GrayImage>],
+    local_paper: &[Vec<f32>],
     row: usize,
     column: usize,
     turns: u8,
     levels: Levels,
 ) -> (GrayImage, CellContent) {
+    let (rows, columns) = (crops.len(), crops.first().map_or(0, Vec::len));
+    let (r, c) = source_cell(row, column, turns, rows, columns);
     let crop = turned_crop(crops, row, column, turns);
-    let content = glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink);
+    let paper = levels.paper.min(local_paper[r][c]);
+    let content = glyphs::read_cell_with_levels(&crop, paper, levels.ink);
     (crop, content)
 }
 
@@ -1773,7 +1796,14 @@ fn change_sets<V>(choices: &[Choice<V>], most_changes: usize) -> Vec<(f32, Vec<(
     let mut candidates: Vec<(f32, Vec<(usize, usize)>)> = Vec::new();
     for (size, &alternatives) in SET_ALTERNATIVES.iter().enumerate().take(most_changes) {
         let mut picks = Vec::with_capacity(size + 1);
-        add_change_sets(choices, alternatives, size + 1, 0.0, &mut picks, &mut candidates);
+        add_change_sets(
+            choices,
+            alternatives,
+            size + 1,
+            0.0,
+            &mut picks,
+            &mut candidates,
+        );
     }
     // Stable, so equal costs keep fewer changes and less doubtful values first.
     candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -1796,7 +1826,12 @@ fn add_change_sets<V>(
     }
     let from = picks.last().map_or(0, |&(c, _)| c + 1);
     for c in from..choices.len() {
-        for (a, &(_, k)) in choices[c].alternatives.iter().take(alternatives).enumerate() {
+        for (a, &(_, k)) in choices[c]
+            .alternatives
+            .iter()
+            .take(alternatives)
+            .enumerate()
+        {
             picks.push((c, a));
             add_change_sets(choices, alternatives, size, cost + k, picks, sets);
             picks.pop();
@@ -3232,6 +3267,45 @@ mod tests {
         assert_eq!(corrections.len(), 3, "{corrections:?}");
         let places: Vec<&str> = corrections.iter().map(|c| c.place.as_str()).collect();
         assert_eq!(places, ["r4c1", "r5c1", "r8c4"]);
+    }
+
+    #[test]
+    fn corrector_undoes_four_misreads_of_a_nurikabe() {
+        // The 7x7 seed puzzle; four clues misread as a blurred hard photo misreads them, none
+        // sure. No set of three changes makes a puzzle with one solution; the four do.
+        let rows = [
+            "8010300", "0000000", "0020000", "0000200", "0000000", "0002002", "2000000",
+        ];
+        let truth = sure_grid(7, 7, &rows.concat());
+        let mut read = truth.clone();
+        for (index, as_read) in [(0, 6), (2, 4), (4, 8), (16, 7)] {
+            misread(&mut read, index, CellValue::Number(as_read), 0.6);
+        }
+        let (puzzle, corrections) = correct(&read, "nurikabe", None).unwrap();
+        let expected = to_puzzle(&truth, "nurikabe").unwrap();
+        assert_eq!(puzzle.to_json(), expected.to_json());
+        let places: Vec<&str> = corrections.iter().map(|c| c.place.as_str()).collect();
+        assert_eq!(places, ["r1c1", "r1c3", "r1c5", "r3c3"]);
+    }
+
+    #[test]
+    fn sets_of_four_changes_take_each_values_likeliest_alternative_only() {
+        let choice = |index| Choice::new(index, 0.6, &[(1u32, 0.3), (2, 0.1)]);
+        let choices: Vec<Choice<u32>> = (0..5).map(choice).collect();
+        let sets = change_sets(&choices, 4);
+        let of_size = |size| sets.iter().filter(|(_, picks)| picks.len() == size).count();
+        // Five values: every alternative alone, pairs of any two, triples of the two likeliest
+        // each, and the five sets of four, each value to its likeliest alternative.
+        assert_eq!(
+            [of_size(1), of_size(2), of_size(3), of_size(4)],
+            [10, 40, 80, 5]
+        );
+        assert!(sets
+            .iter()
+            .filter(|(_, picks)| picks.len() == 4)
+            .all(|(_, picks)| picks.iter().all(|&(_, alternative)| alternative == 0)));
+        assert!(sets.windows(2).all(|pair| pair[0].0 <= pair[1].0));
+        assert_eq!(change_sets(&choices, 3).len(), 130);
     }
 
     #[test]
