@@ -368,9 +368,53 @@ fn solve_found(
     explain: bool,
 ) -> PhotoSolve {
     let first = read_and_solve_any_kind(gray, found.clone(), kind, limit, explain);
-    with_closer_hint(unreadable_if_doubtful(
-        on_grid_grown(gray, &first, found, kind, limit, explain).unwrap_or(first),
-    ))
+    let retried = on_grid_grown(gray, &first, found.clone(), kind, limit, explain)
+        .or_else(|| on_grid_trimmed(gray, &first, found, kind, limit, explain));
+    with_closer_hint(unreadable_if_doubtful(retried.unwrap_or(first)))
+}
+
+/// A nonogram whose reading failed, read again on its lattice less the outer row or column of
+/// cells at its bottom or its right edge (as the clues were read, upright), when that solves
+/// uniquely. A boxed grid's lattice can run a line past its frame onto the paper and a drop
+/// shadow's edge beyond it: a boxed 17x15 photo was refused, "column 18 at the grid's edge has
+/// no clue number". The clues' sides are left alone: each reading costs as much as the first,
+/// and the lines found there were bounded by the clues.
+fn on_grid_trimmed(
+    gray: &image::GrayImage,
+    first: &PhotoSolve,
+    (lattice, framed): Found,
+    kind: Option<&str>,
+    limit: Option<Duration>,
+    explain: bool,
+) -> Option<PhotoSolve> {
+    let failure = first.failure()?;
+    if first.reading.kind() != "nonogram" || !framed {
+        return None;
+    }
+    let turns = first.reading.quarter_turns();
+    [detect::Edge::Bottom, detect::Edge::Right]
+        .into_iter()
+        .find_map(|edge| {
+            let trimmed = lattice
+                .turned(turns)
+                .without_edge(edge)?
+                .turned((4 - turns % 4) % 4);
+            let mut retry = read_and_solve_any_kind(gray, (trimmed, true), kind, limit, explain);
+            if !retry.solved_uniquely() {
+                return None;
+            }
+            retry.stages.insert(
+                0,
+                format!(
+                    "read: on the {}x{} lattice found, {failure}; read without the cells at its \
+                     {} edge",
+                    lattice.rows,
+                    lattice.columns,
+                    edge.name()
+                ),
+            );
+            Some(retry)
+        })
 }
 
 /// A nonogram whose reading failed, read again on its lattice grown while ruled cells continue

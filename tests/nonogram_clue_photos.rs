@@ -15,7 +15,8 @@
 //! wiped with it; a boxed page photographed sideways or upside down. And photos once solved
 //! wrongly with exit 0, now refused (or read exactly): a digit other than 1 dropped as a stray
 //! mark, a lattice column beyond the grid; and a page too small in the frame to read, refused
-//! with the advice to come closer. The pages have
+//! with the advice to come closer. A boxed grid's lattice run a column past its frame, read
+//! without it. The pages have
 //! their column rules printed through the puzzle, as every simulated page had when these were
 //! written, unless a test says the page is laid out as printed.
 
@@ -393,6 +394,16 @@ fn a_grid_found_inside_its_last_bold_lines_is_read_on_the_lattice_grown_to_its_f
     // clues did not add up (exit 3). Ruled cells continue past it, and read on the lattice
     // grown over them the clues solve uniquely.
     let (report, truth) = solved_as_printed("nonogram-29x22.non", 70007);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
+#[test]
+fn a_boxed_lattice_run_a_column_past_its_frame_is_read_without_it() {
+    // The lattice ran one column past the boxed grid's frame, onto the paper and the drop
+    // shadow's edge beyond it: "column 18 at the grid's edge has no clue number" (exit 3).
+    // Read again without that edge's cells, the clues solve uniquely.
+    let (report, truth) = solved_as_printed("nonogram-17x15.non", 41);
     assert_eq!(report["puzzle"], truth["puzzle"]);
     assert_eq!(report["solution"], truth["solution"]);
 }

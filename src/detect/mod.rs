@@ -184,6 +184,39 @@ impl Lattice {
         }
     }
 
+    /// The lattice less its outermost row or column of cells at `edge`; `None` when that would
+    /// leave fewer than two rows or columns.
+    pub fn without_edge(&self, edge: Edge) -> Option<Lattice> {
+        let mut points = self.points.clone();
+        let (mut rows, mut columns) = (self.rows, self.columns);
+        match edge {
+            Edge::Top | Edge::Bottom if rows > 2 => {
+                rows -= 1;
+                if edge == Edge::Top {
+                    points.remove(0);
+                } else {
+                    points.pop();
+                }
+            }
+            Edge::Left | Edge::Right if columns > 2 => {
+                columns -= 1;
+                for row in &mut points {
+                    if edge == Edge::Left {
+                        row.remove(0);
+                    } else {
+                        row.pop();
+                    }
+                }
+            }
+            _ => return None,
+        }
+        Some(Lattice {
+            rows,
+            columns,
+            points,
+        })
+    }
+
     /// Top-left, top-right, bottom-right, bottom-left corners of a cell.
     fn corners(&self, row: usize, column: usize) -> Option<[(f32, f32); 4]> {
         let top = self.points.get(row)?;
@@ -194,6 +227,29 @@ impl Lattice {
             *bottom.get(column + 1)?,
             *bottom.get(column)?,
         ])
+    }
+}
+
+/// A side of a lattice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edge {
+    Top,
+    Right,
+    Bottom,
+    Left,
+}
+
+impl Edge {
+    pub const ALL: [Edge; 4] = [Edge::Top, Edge::Right, Edge::Bottom, Edge::Left];
+
+    /// The edge's name as a message says it ("top").
+    pub fn name(self) -> &'static str {
+        match self {
+            Edge::Top => "top",
+            Edge::Right => "right",
+            Edge::Bottom => "bottom",
+            Edge::Left => "left",
+        }
     }
 }
 
@@ -1281,6 +1337,33 @@ fn upright_order(mut corners: [(f64, f64); 4]) -> [(f64, f64); 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lattice_without_an_edge_loses_that_sides_outer_cells() {
+        let lattice = |rows: usize, columns: usize| Lattice {
+            rows,
+            columns,
+            points: (0..=rows)
+                .map(|r| (0..=columns).map(|c| (c as f32, r as f32)).collect())
+                .collect(),
+        };
+        let square = lattice(3, 3);
+        let right = square.without_edge(Edge::Right).unwrap();
+        assert_eq!((right.rows, right.columns), (3, 2));
+        assert_eq!(right.points[3].last(), Some(&(2.0, 3.0)));
+        let top = square.without_edge(Edge::Top).unwrap();
+        assert_eq!((top.rows, top.columns), (2, 3));
+        assert_eq!(top.points[0][0], (0.0, 1.0));
+        let bottom = square.without_edge(Edge::Bottom).unwrap();
+        assert_eq!(bottom.points.last().unwrap()[3], (3.0, 2.0));
+        assert_eq!(
+            square.without_edge(Edge::Left).unwrap().points[0][0],
+            (1.0, 0.0)
+        );
+        // Two rows is the least a lattice keeps.
+        assert_eq!(lattice(2, 3).without_edge(Edge::Top), None);
+        assert!(lattice(2, 3).without_edge(Edge::Left).is_some());
+    }
 
     #[test]
     fn a_lattice_s_mean_cell_side_averages_its_cells_sides() {
