@@ -368,60 +368,21 @@ fn solve_found(
     explain: bool,
 ) -> PhotoSolve {
     let first = read_and_solve_any_kind(gray, found.clone(), kind, limit, explain);
-    let retried = on_grid_grown(gray, &first, found.clone(), kind, limit, explain)
-        .or_else(|| on_grid_trimmed(gray, &first, found, kind, limit, explain));
+    let retried = on_nearby_lattice(gray, &first, found, kind, limit, explain);
     with_closer_hint(unreadable_if_doubtful(retried.unwrap_or(first)))
 }
 
-/// A nonogram whose reading failed, read again on its lattice less the outer row or column of
-/// cells at its bottom or its right edge (as the clues were read, upright), when that solves
-/// uniquely. A boxed grid's lattice can run a line past its frame onto the paper and a drop
-/// shadow's edge beyond it: a boxed 17x15 photo was refused, "column 18 at the grid's edge has
-/// no clue number". The clues' sides are left alone: each reading costs as much as the first,
-/// and the lines found there were bounded by the clues.
-fn on_grid_trimmed(
-    gray: &image::GrayImage,
-    first: &PhotoSolve,
-    (lattice, framed): Found,
-    kind: Option<&str>,
-    limit: Option<Duration>,
-    explain: bool,
-) -> Option<PhotoSolve> {
-    let failure = first.failure()?;
-    if first.reading.kind() != "nonogram" || !framed {
-        return None;
-    }
-    let turns = first.reading.quarter_turns();
-    [detect::Edge::Bottom, detect::Edge::Right]
-        .into_iter()
-        .find_map(|edge| {
-            let trimmed = lattice
-                .turned(turns)
-                .without_edge(edge)?
-                .turned((4 - turns % 4) % 4);
-            let mut retry = read_and_solve_any_kind(gray, (trimmed, true), kind, limit, explain);
-            if !retry.solved_uniquely() {
-                return None;
-            }
-            retry.stages.insert(
-                0,
-                format!(
-                    "read: on the {}x{} lattice found, {failure}; read without the cells at its \
-                     {} edge",
-                    lattice.rows,
-                    lattice.columns,
-                    edge.name()
-                ),
-            );
-            Some(retry)
-        })
-}
-
-/// A nonogram whose reading failed, read again on its lattice grown while ruled cells continue
-/// beyond it (see [`detect::grow`]), when that solves uniquely. The bold lines every five
-/// cells can outline part of a grid whose outer lines blur away: a 22x29 grid was found as
-/// its 19x28 block inside the last bold lines, and its clues did not add up.
-fn on_grid_grown(
+/// A nonogram whose reading failed, read again on lattices near the one found, each in turn,
+/// the first reading that solves uniquely taken:
+/// - grown while ruled cells continue beyond it (see [`detect::grow`]): the bold lines every
+///   five cells can outline part of a grid whose outer lines blur away (a 22x29 grid was found
+///   as its 19x28 block inside the last bold lines, and its clues did not add up);
+/// - less its outer row of cells at the bottom, then its outer column at the right (as the
+///   clues were read, upright): a boxed grid's lattice can run a line past its frame onto the
+///   paper and a drop shadow's edge beyond it (a boxed 17x15 photo was refused, "column 18 at
+///   the grid's edge has no clue number"). The clues' sides are left alone: each reading costs
+///   as much as the first, and the lines found there were bounded by the clues.
+fn on_nearby_lattice(
     gray: &image::GrayImage,
     first: &PhotoSolve,
     (lattice, framed): Found,
@@ -434,21 +395,40 @@ fn on_grid_grown(
         return None;
     }
     let grown = detect::grow::grow(gray, &lattice);
-    if grown == lattice || grown == first.lattice {
-        return None;
-    }
-    let mut retry = read_and_solve_any_kind(gray, (grown, true), kind, limit, explain);
-    if !retry.solved_uniquely() {
-        return None;
-    }
-    retry.stages.insert(
-        0,
-        format!(
-            "read: on the {}x{} lattice found, {failure}; read on it grown to {}x{}, where ruled cells continue",
-            lattice.rows, lattice.columns, retry.lattice.rows, retry.lattice.columns
-        ),
-    );
-    Some(retry)
+    let grown = (grown != lattice && grown != first.lattice).then(|| {
+        let how = format!(
+            "read on it grown to {}x{}, where ruled cells continue",
+            grown.rows, grown.columns
+        );
+        (grown, how)
+    });
+    let turns = first.reading.quarter_turns();
+    let trimmed = [detect::Edge::Bottom, detect::Edge::Right]
+        .into_iter()
+        .filter_map(|edge| {
+            let trimmed = lattice
+                .turned(turns)
+                .without_edge(edge)?
+                .turned((4 - turns % 4) % 4);
+            Some((
+                trimmed,
+                format!("read without the cells at its {} edge", edge.name()),
+            ))
+        });
+    grown.into_iter().chain(trimmed).find_map(|(nearby, how)| {
+        let mut retry = read_and_solve_any_kind(gray, (nearby, true), kind, limit, explain);
+        if !retry.solved_uniquely() {
+            return None;
+        }
+        retry.stages.insert(
+            0,
+            format!(
+                "read: on the {}x{} lattice found, {failure}; {how}",
+                lattice.rows, lattice.columns
+            ),
+        );
+        Some(retry)
+    })
 }
 
 /// Reads, corrects and solves the puzzle on `found` as `kind`. Told no kind, a reading that

@@ -1440,7 +1440,9 @@ fn confidence_among(cell: &CellRead, counts: &std::collections::HashMap<u32, usi
 /// How many of the least confident cells the corrector may change, and how many at once. A hard
 /// Nurikabe photo's blank cells, their grain read as unsure digits and made blank, fill the
 /// nine least sure places, and the misread clues lie past them: with 14, seed 7777's hard
-/// Nurikabe 00045 (a 3 read 1, a 1 read 8) is mended; no other dev photo changes.
+/// Nurikabe 00045 (a 3 read 1, a 1 read 8) is mended; no other dev photo changes. Four at once
+/// (three before; see [`SET_ALTERNATIVES`]) mend seed 900's hard Nurikabe 00045, four clues
+/// misread each with the print as its likeliest alternative.
 const DOUBTFUL_CELLS: usize = 14;
 const GRID_CHANGES: usize = 4;
 
@@ -1713,10 +1715,10 @@ type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
 /// The likeliest set of at most `most_changes` changes to `values` that makes a puzzle with
 /// exactly one solution (or, for a kind where ambiguity does not matter, any solution). Sets
 /// are tried cheapest first by their summed [`change_cost`]s (see [`change_sets`]), so two
-/// likely changes beat one unlikely one. Returns that puzzle and the changes (none when the reading as it is already
-/// solves uniquely), or `None` when no change helps. With a `rival_margin`, a puzzle whose
-/// ambiguity matters is also `None` when another set costing at most that much more solves
-/// uniquely too: the reading could be either puzzle.
+/// likely changes beat one unlikely one. Returns that puzzle and the changes (none when the
+/// reading as it is already solves uniquely), or `None` when no change helps. With a
+/// `rival_margin`, a puzzle whose ambiguity matters is also `None` when another set costing at
+/// most that much more solves uniquely too: the reading could be either puzzle.
 fn first_unique<V: Copy + PartialEq>(
     values: &[V],
     choices: &[Choice<V>],
