@@ -240,8 +240,6 @@ pub enum Edge {
 }
 
 impl Edge {
-    pub const ALL: [Edge; 4] = [Edge::Top, Edge::Right, Edge::Bottom, Edge::Left];
-
     /// The edge's name as a message says it ("top").
     pub fn name(self) -> &'static str {
         match self {

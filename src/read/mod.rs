@@ -3274,7 +3274,8 @@ mod tests {
     #[test]
     fn corrector_undoes_four_misreads_of_a_nurikabe() {
         // The 7x7 seed puzzle; four clues misread as a blurred hard photo misreads them, none
-        // sure. No set of three changes makes a puzzle with one solution; the four do.
+        // sure. None of the four changes back alone, nor any two or three of them, makes a
+        // puzzle with one solution; all four do.
         let rows = [
             "8010300", "0000000", "0020000", "0000200", "0000000", "0002002", "2000000",
         ];
