@@ -2,10 +2,11 @@
 //! becomes a choice for [`likeliest`], which finds the likeliest printed puzzle with one
 //! solution, whatever the number of changes.
 //!
-//! The corrector of [`super::first_unique`] tries at most three changes among the least sure
-//! cells. A real photo read by a digit model retrained on maze glyphs (sudoku-train
-//! image209) held four misreads, a 1 read as 7 at 0.82 among them, and was refused though each
-//! misread had the print among its alternatives. This module only turns readings into costed
+//! The corrector of [`super::first_unique`] tries a few changes among the least sure cells
+//! (three when this was written, four of each value's likeliest alternative since). A real
+//! photo read by a digit model retrained on maze glyphs (sudoku-train image209) held four
+//! misreads, a 1 read as 7 at 0.82 among them, and was refused though each misread had the
+//! print among its alternatives. This module only turns readings into costed
 //! options and the search's answer into corrections; the search is the Sudoku kind's.
 
 use crate::kinds::sudoku::likeliest::{likeliest, CellOptions, Search};
