@@ -178,13 +178,13 @@ fn read_grid_upright_and_runner_up(
         levels,
     } = cut_cells(image, lattice, classifier);
     // Grain read as numbers would weigh in the choice of orientation as much as the digits.
-    let as_seen = read_upright(&crops, &darkness, levels, classifier);
+    let local_paper = neighbourhood_paper(&crops);
+    let as_seen = read_upright(&crops, &darkness, &local_paper, levels, classifier);
     let upright =
         ink_patches::without_paper_marks(as_seen.clone(), &darkness, CELL_PIXELS as usize);
     let upright_score = orientation_score(&upright);
     // Turned readings are followed as far as they might match the upright one, so that one
     // surer but within the margin is seen too.
-    let local_paper = neighbourhood_paper(&crops);
     let mut turned: Vec<GridRead> = (1..4u8)
         .filter_map(|turns| {
             let upright = (&upright, upright_score);
@@ -315,13 +315,13 @@ pub fn cell_glyphs(
         levels,
         ..
     } = cut_cells(image, lattice, classifier);
+    let local_paper = neighbourhood_paper(&crops);
     if turns % 4 != 0 {
         let (rows, columns) = if turns % 2 == 0 {
             (lattice.rows, lattice.columns)
         } else {
             (lattice.columns, lattice.rows)
         };
-        let local_paper = neighbourhood_paper(&crops);
         return map_cells(rows, columns, |row, column| {
             match turned_content(&crops, &local_paper, row, column, turns, levels).1 {
                 CellContent::Glyphs(found) => found,
@@ -329,7 +329,6 @@ pub fn cell_glyphs(
             }
         });
     }
-    let local_paper = neighbourhood_paper(&crops);
     map_cells(lattice.rows, lattice.columns, |row, column| {
         let (crop, darkness) = (&crops[row][column], &darkness[row][column]);
         let paper = levels.paper.min(local_paper[row][column]);
@@ -597,15 +596,16 @@ fn orientation_score(read: &GridRead) -> f32 {
     }
 }
 
-/// Reads the crops upright, each with its flattened darkness.
+/// Reads the crops upright, each with its flattened darkness, against the paper of its
+/// neighbourhood (`local_paper`, see [`neighbourhood_paper`]).
 fn read_upright(
     crops: &[Vec<GrayImage>],
     darkness: &[Vec<Vec<f32>>],
+    local_paper: &[Vec<f32>],
     levels: Levels,
     classifier: &DigitClassifier,
 ) -> GridRead {
     let (rows, columns) = (crops.len(), crops.first().map_or(0, Vec::len));
-    let local_paper = neighbourhood_paper(crops);
     let cells = map_cells(rows, columns, |row, column| {
         let (crop, darkness) = (&crops[row][column], &darkness[row][column]);
         let paper = levels.paper.min(local_paper[row][column]);
