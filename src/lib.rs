@@ -406,10 +406,7 @@ fn on_nearby_lattice(
     let trimmed = [detect::Edge::Bottom, detect::Edge::Right]
         .into_iter()
         .filter_map(|edge| {
-            let trimmed = lattice
-                .turned(turns)
-                .without_edge(edge)?
-                .turned((4 - turns % 4) % 4);
+            let trimmed = lattice.turned(turns).without_edge(edge)?.turned_back(turns);
             Some((
                 trimmed,
                 format!("read without the cells at its {} edge", edge.name()),

@@ -51,7 +51,7 @@ pub fn grow(image: &GrayImage, lattice: &Lattice) -> Lattice {
         // right and top side.
         for turns in 0..4u8 {
             if let Some(wider) = grow_left(image, &current.turned(turns)) {
-                current = wider.turned((4 - turns) % 4);
+                current = wider.turned_back(turns);
                 added += 1;
             }
         }

@@ -184,6 +184,12 @@ impl Lattice {
         }
     }
 
+    /// The lattice that this one is [`Lattice::turned`] `turns` quarter turns of: what was
+    /// worked out on a turned lattice, turned back to lie as the photo does.
+    pub fn turned_back(&self, turns: u8) -> Lattice {
+        self.turned((4 - turns % 4) % 4)
+    }
+
     /// The lattice less its outermost row or column of cells at `edge`; `None` when that would
     /// leave fewer than two rows or columns.
     pub fn without_edge(&self, edge: Edge) -> Option<Lattice> {
@@ -1361,6 +1367,22 @@ mod tests {
         // Two rows is the least a lattice keeps.
         assert_eq!(lattice(2, 3).without_edge(Edge::Top), None);
         assert!(lattice(2, 3).without_edge(Edge::Left).is_some());
+    }
+
+    #[test]
+    fn a_lattice_turned_and_turned_back_is_itself() {
+        let lattice = Lattice {
+            rows: 2,
+            columns: 3,
+            points: (0..=2)
+                .map(|r| (0..=3).map(|c| (c as f32, r as f32)).collect())
+                .collect(),
+        };
+        for turns in 0..4u8 {
+            let turned = lattice.turned(turns);
+            assert_eq!(turned.turned_back(turns), lattice, "turned {turns}");
+        }
+        assert_ne!(lattice.turned(1).turned(1), lattice);
     }
 
     #[test]

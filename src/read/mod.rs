@@ -2676,7 +2676,7 @@ impl Reading {
                 let turns = nonogram.quarter_turns;
                 nonogram
                     .grid_lattice(&lattice.turned(turns))
-                    .turned((4 - turns) % 4)
+                    .turned_back(turns)
             }
         }
     }
