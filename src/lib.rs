@@ -129,11 +129,24 @@ pub fn read_image_in_outline(
 ) -> Result<read::Reading, Error> {
     let gray = detect::grayscale(&detect::load_upright(path)?);
     let lattice = detect::find_lattice_in_outline(&gray, corners)?;
-    Ok(read_found(&gray, (lattice, true), kind).1)
+    Ok(read_found(&gray, (lattice, Frame::Outline), kind).1)
 }
 
-/// A lattice found in a photo, and whether it is a four-sided grid's.
-type Found = (detect::Lattice, bool);
+/// A lattice found in a photo, and what bounds it.
+type Found = (detect::Lattice, Frame);
+
+/// What bounds a lattice found in a photo. Reading grows any but a trimmed one over the ruled
+/// cells beyond it (see [`read_found`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Frame {
+    /// A four-sided grid's outline.
+    Outline,
+    /// A lattice with one outer row or column taken off on purpose (see
+    /// [`on_nearby_lattice`]): read as it stands, where growing would put the row back.
+    Trimmed,
+    /// No frame: a lattice of digits.
+    Digits,
+}
 
 /// The puzzle's lattice in `gray`: a four-sided grid, or failing that a lattice of digits
 /// without a frame (the jump maze), or the grid around it when its "digits" are a blurred
@@ -144,15 +157,19 @@ fn find_any_lattice(
     inspection: Option<&mut detect::Inspection>,
 ) -> Result<Found, detect::DetectError> {
     match detect::find_lattice_or_last_resort(gray, inspection) {
-        Ok(lattice) => Ok((lattice, true)),
+        Ok(lattice) => Ok((lattice, Frame::Outline)),
         Err(none) => detect::find_glyph_lattice(gray)
             .map(
                 |digits| match detect::grid_around_crossings(gray, &digits) {
-                    Some(grid) => (grid, true),
-                    None => (digits, false),
+                    Some(grid) => (grid, Frame::Outline),
+                    None => (digits, Frame::Digits),
                 },
             )
-            .or_else(|_| none.last_resort.map(|grid| (grid, true)).ok_or(none.error)),
+            .or_else(|_| {
+                none.last_resort
+                    .map(|grid| (grid, Frame::Outline))
+                    .ok_or(none.error)
+            }),
     }
 }
 
@@ -162,11 +179,11 @@ fn find_any_lattice(
 /// not (or holds fewer numbers).
 fn read_found(
     gray: &image::GrayImage,
-    (lattice, framed): Found,
+    (lattice, frame): Found,
     kind: Option<&str>,
 ) -> (detect::Lattice, read::Reading) {
     let reading = read::read_puzzle(gray, &lattice, kind);
-    if kind.is_none_or(|kind| kind == "nonogram") {
+    if frame != Frame::Trimmed && kind.is_none_or(|kind| kind == "nonogram") {
         // A boxed nonogram's outline is an L: the lattice found in it may miss clue boxes.
         let grown = detect::grow::grow(gray, &lattice);
         if grown != lattice {
@@ -183,7 +200,10 @@ fn read_found(
     // Told it is a maze, a framed grid that does not read as one (a boxed maze's box outline,
     // a box printed beside it) is no reason not to look for the lattice of digits.
     let maze_told = kind == Some("jump") && !read::looks_like_jump(grid);
-    if !maze_allowed || !framed || (!maze_told && grid.numbers() * 20 < grid.cells.len() * 9) {
+    if !maze_allowed
+        || frame == Frame::Digits
+        || (!maze_told && grid.numbers() * 20 < grid.cells.len() * 9)
+    {
         return (lattice, reading);
     }
     let Ok(digits) = detect::find_glyph_lattice(gray) else {
@@ -380,18 +400,22 @@ fn solve_found(
 /// - less its outer row of cells at the bottom, then its outer column at the right (as the
 ///   clues were read, upright): a boxed grid's lattice can run a line past its frame onto the
 ///   paper and a drop shadow's edge beyond it (a boxed 17x15 photo was refused, "column 18 at
-///   the grid's edge has no clue number"). The clues' sides are left alone: each reading costs
-///   as much as the first, and the lines found there were bounded by the clues.
+///   the grid's edge has no clue number"). Each is read as found, grown again over any clue
+///   boxes (a boxed 17x15 hard photo's lattice, a row low, came back a row higher), then as
+///   the lattice read less that edge and not grown back, where growing may put the row back
+///   (a boxed 21x16 photo whose lattice ran past a curled page's bowed bottom edge: "row
+///   17"). The clues' sides are left alone: each reading costs as much as the first, and the
+///   lines found there were bounded by the clues.
 fn on_nearby_lattice(
     gray: &image::GrayImage,
     first: &PhotoSolve,
-    (lattice, framed): Found,
+    (lattice, frame): Found,
     kind: Option<&str>,
     limit: Option<Duration>,
     explain: bool,
 ) -> Option<PhotoSolve> {
     let failure = first.failure()?;
-    if first.reading.kind() != "nonogram" || !framed {
+    if first.reading.kind() != "nonogram" || frame == Frame::Digits {
         return None;
     }
     let grown = detect::grow::grow(gray, &lattice);
@@ -400,32 +424,45 @@ fn on_nearby_lattice(
             "read on it grown to {}x{}, where ruled cells continue",
             grown.rows, grown.columns
         );
-        (grown, how)
+        (grown, Frame::Outline, how)
     });
     let turns = first.reading.quarter_turns();
     let trimmed = [detect::Edge::Bottom, detect::Edge::Right]
         .into_iter()
-        .filter_map(|edge| {
-            let trimmed = lattice.turned(turns).without_edge(edge)?.turned_back(turns);
-            Some((
-                trimmed,
-                format!("read without the cells at its {} edge", edge.name()),
-            ))
+        .flat_map(|edge| {
+            let without = |whole: &detect::Lattice| {
+                Some(whole.turned(turns).without_edge(edge)?.turned_back(turns))
+            };
+            let found_less = without(&lattice);
+            let read_less = without(&first.lattice).filter(|read_less| {
+                found_less.as_ref() != Some(read_less)
+                    || detect::grow::grow(gray, read_less) != *read_less
+            });
+            let how = format!("read without the cells at its {} edge", edge.name());
+            [
+                found_less.map(|less| (less, Frame::Outline, how.clone())),
+                read_less.map(|less| (less, Frame::Trimmed, format!("{how}, not grown back"))),
+            ]
+            .into_iter()
+            .flatten()
         });
-    grown.into_iter().chain(trimmed).find_map(|(nearby, how)| {
-        let mut retry = read_and_solve_any_kind(gray, (nearby, true), kind, limit, explain);
-        if !retry.solved_uniquely() {
-            return None;
-        }
-        retry.stages.insert(
-            0,
-            format!(
-                "read: on the {}x{} lattice found, {failure}; {how}",
-                lattice.rows, lattice.columns
-            ),
-        );
-        Some(retry)
-    })
+    grown
+        .into_iter()
+        .chain(trimmed)
+        .find_map(|(nearby, frame, how)| {
+            let mut retry = read_and_solve_any_kind(gray, (nearby, frame), kind, limit, explain);
+            if !retry.solved_uniquely() {
+                return None;
+            }
+            retry.stages.insert(
+                0,
+                format!(
+                    "read: on the {}x{} lattice found, {failure}; {how}",
+                    lattice.rows, lattice.columns
+                ),
+            );
+            Some(retry)
+        })
 }
 
 /// Reads, corrects and solves the puzzle on `found` as `kind`. Told no kind, a reading that

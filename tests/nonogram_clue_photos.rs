@@ -407,3 +407,25 @@ fn a_boxed_lattice_run_a_column_past_its_frame_is_read_without_it() {
     assert_eq!(report["puzzle"], truth["puzzle"]);
     assert_eq!(report["solution"], truth["solution"]);
 }
+
+#[test]
+fn a_curled_grids_border_traced_from_a_corner_off_its_line_is_kept_smooth() {
+    // The curled grid was found only with its border traced and straightened, and the outline's
+    // bottom-left corner sat above the grid's bottom line: the trace started there kinked the
+    // lowest rows' lines at the grid's edge, and their clue bands, carried on outward from the
+    // kink, ran below the clues ("row 19 at the grid's edge has no clue number"; six rows'
+    // clues lost). With the kinked places put on the border's curve every clue is read.
+    let (report, truth) = solved_as_printed("nonogram-15x19.non", 70019);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
+#[test]
+fn a_boxed_lattice_run_a_row_past_a_curled_grids_bottom_is_read_without_it() {
+    // The lattice ran a row past the curled page's bowed bottom edge ("row 17 at the grid's
+    // edge has no clue number"), and trimmed, growing over the clue boxes put the row back.
+    // Read on the lattice less that row, not grown back, the clues solve uniquely.
+    let (report, truth) = solved_as_printed("nonogram-21x16.non", 41);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+}

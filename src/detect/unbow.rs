@@ -122,18 +122,124 @@ fn side(mask: &Mask, straight: f64, start: f64, length: f64) -> Option<Vec<f64>>
             found[i] = column_near(mask, straight + guess, reach, y, step)? - straight;
         }
     }
-    Some(
-        (0..=STEPS)
-            .map(|i| {
-                if i == 0 || i == STEPS {
-                    return found[i];
+    let smoothed: Vec<f64> = (0..=STEPS)
+        .map(|i| {
+            if i == 0 || i == STEPS {
+                return found[i];
+            }
+            let mut three = [found[i - 1], found[i], found[i + 1]];
+            three.sort_by(f64::total_cmp);
+            three[1]
+        })
+        .collect();
+    Some(without_kinks(
+        &smoothed,
+        (KINK_STEPS * step).max(KINK_PIXELS),
+    ))
+}
+
+/// How far (in steps along the side, or [`KINK_PIXELS`] if more) a traced place may lie off
+/// the smooth curve through the side's places: a page's curl bows a border smoothly, while a
+/// place led astray (an outline's corner set on the clue digits beside the grid, its trace
+/// then started there) kinks it. A bottom side started 14 pixels off the grid's line at its
+/// left corner, 10 px of its 16-px steps, moved that corner's rows' lines a quarter of a cell
+/// and carried the kink into their clue bands (a 15x19 photo lost six rows' clues).
+const KINK_STEPS: f64 = 0.4;
+/// The least distance (pixels) off the curve that counts as a kink, for short steps.
+const KINK_PIXELS: f64 = 3.0;
+/// How many places at either end of a side may be kinked and mended. A side's trace starts at
+/// the outline's corners, so that is where it is led astray; a side off its curve elsewhere
+/// was traced from its two ends along two different lines, and no curve mends it (its halves
+/// met 75 pixels apart in a hard 17x15 photo, whose lattice the straight warp found).
+const KINKED_END_PLACES: usize = 3;
+/// Reweighting rounds of the robust curve fit.
+const CURVE_ROUNDS: usize = 10;
+
+/// `offsets` (at even places along a side) with each place lying more than `farthest` off a
+/// cubic fitted through them all by least absolute deviations put on that cubic, a few kinked
+/// places pulling such a fit very little; unchanged when any such place lies away from the
+/// side's ends (see [`KINKED_END_PLACES`]).
+fn without_kinks(offsets: &[f64], farthest: f64) -> Vec<f64> {
+    let last = (offsets.len() - 1).max(1) as f64;
+    let basis = |i: usize| {
+        let t = 2.0 * i as f64 / last - 1.0;
+        [1.0, t, t * t, t * t * t]
+    };
+    let mut weights = vec![1.0; offsets.len()];
+    let mut curve: Option<[f64; 4]> = None;
+    for _ in 0..CURVE_ROUNDS {
+        let Some(fitted) = cubic_fit(offsets, &weights, basis) else {
+            break;
+        };
+        for (i, weight) in weights.iter_mut().enumerate() {
+            let residual = offsets[i] - dot(fitted, basis(i));
+            *weight = 1.0 / residual.abs().max(0.5);
+        }
+        curve = Some(fitted);
+    }
+    let Some(curve) = curve else {
+        return offsets.to_vec();
+    };
+    let smooth = |i: usize| dot(curve, basis(i));
+    let kinked: Vec<usize> = (0..offsets.len())
+        .filter(|&i| (offsets[i] - smooth(i)).abs() > farthest)
+        .collect();
+    let at_an_end = |i: usize| i < KINKED_END_PLACES || i + KINKED_END_PLACES >= offsets.len();
+    if !kinked.iter().all(|&i| at_an_end(i)) {
+        return offsets.to_vec();
+    }
+    offsets
+        .iter()
+        .enumerate()
+        .map(|(i, &offset)| {
+            if kinked.contains(&i) {
+                smooth(i)
+            } else {
+                offset
+            }
+        })
+        .collect()
+}
+
+fn dot(a: [f64; 4], b: [f64; 4]) -> f64 {
+    a.iter().zip(b).map(|(a, b)| a * b).sum()
+}
+
+/// The weighted least-squares cubic through `values` (at places `basis` gives the powers of),
+/// `None` when its equations are singular.
+fn cubic_fit(
+    values: &[f64],
+    weights: &[f64],
+    basis: impl Fn(usize) -> [f64; 4],
+) -> Option<[f64; 4]> {
+    let mut m = [[0.0f64; 5]; 4];
+    for (i, (&value, &weight)) in values.iter().zip(weights).enumerate() {
+        let b = basis(i);
+        for r in 0..4 {
+            for c in 0..4 {
+                m[r][c] += weight * b[r] * b[c];
+            }
+            m[r][4] += weight * b[r] * value;
+        }
+    }
+    for column in 0..4 {
+        let pivot =
+            (column..4).max_by(|&a, &b| m[a][column].abs().total_cmp(&m[b][column].abs()))?;
+        m.swap(column, pivot);
+        if m[column][column].abs() < 1e-9 {
+            return None;
+        }
+        let pivot_row = m[column];
+        for (row, equation) in m.iter_mut().enumerate() {
+            if row != column {
+                let factor = equation[column] / pivot_row[column];
+                for (entry, pivot_entry) in equation.iter_mut().zip(pivot_row).skip(column) {
+                    *entry -= factor * pivot_entry;
                 }
-                let mut three = [found[i - 1], found[i], found[i + 1]];
-                three.sort_by(f64::total_cmp);
-                three[1]
-            })
-            .collect(),
-    )
+            }
+        }
+    }
+    Some([0, 1, 2, 3].map(|i| m[i][4] / m[i][i]))
 }
 
 /// The x of the inked column nearest `guess` (within `reach`) in the band of rows `band` high
@@ -242,5 +348,55 @@ mod tests {
     fn a_side_with_no_ink_is_not_traced() {
         let empty = Mask::of_ink(vec![false; 200 * 200], 200, 200);
         assert!(Unbow::trace(&empty, (20.0, 20.0, 160.0, 160.0)).is_none());
+    }
+
+    /// A side bowed by a curl: `bow` pixels half-way along, none at the corners, at
+    /// `STEPS + 1` places.
+    fn bowed_side(bow: f64) -> Vec<f64> {
+        (0..=STEPS)
+            .map(|i| bow * (std::f64::consts::PI * i as f64 / STEPS as f64).sin())
+            .collect()
+    }
+
+    #[test]
+    fn a_smoothly_bowed_side_is_kept_as_traced() {
+        // A bow of 40 pixels (over a cell on most grids): the cubic misses a sine by under 2
+        // pixels, inside the 3-pixel least kink.
+        let side = bowed_side(40.0);
+        assert_eq!(without_kinks(&side, 3.0), side);
+    }
+
+    #[test]
+    fn a_side_kinked_at_its_corner_is_put_back_on_its_bow() {
+        // As the bottom side of a 15x19 photo's grid was traced: started 14 pixels off at its
+        // corner, the first two places kinked off a side that runs level at 10 pixels.
+        let mut side: Vec<f64> = (0..=STEPS)
+            .map(|i| 10.0 - 14.0 * (i as f64 / STEPS as f64).powi(3))
+            .collect();
+        let level = side.clone();
+        side[0] = -4.0;
+        side[1] = -4.0;
+        let mended = without_kinks(&side, 6.4);
+        // The two kinked places come back within a pixel and a half; the rest stay as traced.
+        for i in 0..=STEPS {
+            let off = if i < 2 { 1.5 } else { 0.0 };
+            assert!((mended[i] - level[i]).abs() <= off, "{i}: {mended:?}");
+        }
+    }
+
+    #[test]
+    fn a_side_traced_along_two_lines_is_left_as_traced() {
+        // Its halves, traced from either end, met 75 pixels apart: no curve mends that, and
+        // a cubic through it would move a dozen places in the middle.
+        let side: Vec<f64> = (0..=STEPS)
+            .map(|i| {
+                if i <= STEPS / 2 {
+                    10.0
+                } else {
+                    -65.0 + 2.0 * (i - STEPS / 2) as f64
+                }
+            })
+            .collect();
+        assert_eq!(without_kinks(&side, 14.3), side);
     }
 }
