@@ -401,11 +401,11 @@ fn solve_found(
 ///   clues were read, upright): a boxed grid's lattice can run a line past its frame onto the
 ///   paper and a drop shadow's edge beyond it (a boxed 17x15 photo was refused, "column 18 at
 ///   the grid's edge has no clue number"). Each is read as found, grown again over any clue
-///   boxes (a boxed 17x15 hard photo's lattice, a row low, came back a row higher), then as
-///   the lattice read less that edge and not grown back, where growing may put the row back
-///   (a boxed 21x16 photo whose lattice ran past a curled page's bowed bottom edge: "row
-///   17"). The clues' sides are left alone: each reading costs as much as the first, and the
-///   lines found there were bounded by the clues.
+///   boxes (a boxed 17x15 hard photo's lattice, a row low, came back a row higher), then,
+///   when an edge line read no clue, as the lattice read less that edge and not grown back,
+///   where growing may put the row back (a boxed 21x16 photo whose lattice ran past a curled
+///   page's bowed bottom edge: "row 17"). The clues' sides are left alone: each reading costs
+///   as much as the first, and the lines found there were bounded by the clues.
 fn on_nearby_lattice(
     gray: &image::GrayImage,
     first: &PhotoSolve,
@@ -434,10 +434,12 @@ fn on_nearby_lattice(
                 Some(whole.turned(turns).without_edge(edge)?.turned_back(turns))
             };
             let found_less = without(&lattice);
-            let read_less = without(&first.lattice).filter(|read_less| {
-                found_less.as_ref() != Some(read_less)
-                    || detect::grow::grow(gray, read_less) != *read_less
-            });
+            let read_less = without(&first.lattice)
+                .filter(|_| first.reading.has_empty_edge())
+                .filter(|read_less| {
+                    found_less.as_ref() != Some(read_less)
+                        || detect::grow::grow(gray, read_less) != *read_less
+                });
             let how = format!("read without the cells at its {} edge", edge.name());
             [
                 found_less.map(|less| (less, Frame::Outline, how.clone())),

@@ -2696,6 +2696,12 @@ impl Reading {
         matches!(self, Reading::Nonogram(nonogram) if nonogram.origin != (0, 0))
     }
 
+    /// Whether this is a nonogram with a row or column at the grid's edge read with no clue
+    /// number: its lattice likely holds a line beyond the printed grid.
+    pub fn has_empty_edge(&self) -> bool {
+        matches!(self, Reading::Nonogram(nonogram) if nonogram.empty_edge().is_some())
+    }
+
     /// Quarter turns clockwise from the lattice to the puzzle as read.
     pub fn quarter_turns(&self) -> u8 {
         match self {
