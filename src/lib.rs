@@ -434,6 +434,9 @@ fn on_nearby_lattice(
                 Some(whole.turned(turns).without_edge(edge)?.turned_back(turns))
             };
             let found_less = without(&lattice);
+            // Not grown back, the lattice read less that edge is read again only where an
+            // edge line read no clue, and not when the found lattice less it, read and grown,
+            // is the same.
             let read_less = without(&first.lattice)
                 .filter(|_| first.reading.has_empty_edge())
                 .filter(|read_less| {

@@ -141,8 +141,8 @@ fn side(mask: &Mask, straight: f64, start: f64, length: f64) -> Option<Vec<f64>>
 /// How far (in steps along the side, or [`KINK_PIXELS`] if more) a traced place may lie off
 /// the smooth curve through the side's places: a page's curl bows a border smoothly, while a
 /// place led astray (an outline's corner set on the clue digits beside the grid, its trace
-/// then started there) kinks it. A bottom side started 14 pixels off the grid's line at its
-/// left corner, 10 px of its 16-px steps, moved that corner's rows' lines a quarter of a cell
+/// then started there) kinks it. A bottom side started 14 pixels (most of a 16-pixel step)
+/// off the grid's line at its left corner moved that corner's rows' lines a quarter of a cell
 /// and carried the kink into their clue bands (a 15x19 photo lost six rows' clues).
 const KINK_STEPS: f64 = 0.4;
 /// The least distance (pixels) off the curve that counts as a kink, for short steps.
@@ -206,40 +206,23 @@ fn dot(a: [f64; 4], b: [f64; 4]) -> f64 {
 }
 
 /// The weighted least-squares cubic through `values` (at places `basis` gives the powers of),
-/// `None` when its equations are singular.
+/// by the normal equations; `None` when they are singular.
 fn cubic_fit(
     values: &[f64],
     weights: &[f64],
     basis: impl Fn(usize) -> [f64; 4],
 ) -> Option<[f64; 4]> {
-    let mut m = [[0.0f64; 5]; 4];
+    let mut system = [[0.0f64; 5]; 4];
     for (i, (&value, &weight)) in values.iter().zip(weights).enumerate() {
         let b = basis(i);
-        for r in 0..4 {
-            for c in 0..4 {
-                m[r][c] += weight * b[r] * b[c];
+        for (row, equation) in system.iter_mut().enumerate() {
+            for (column, entry) in equation.iter_mut().take(4).enumerate() {
+                *entry += weight * b[row] * b[column];
             }
-            m[r][4] += weight * b[r] * value;
+            equation[4] += weight * b[row] * value;
         }
     }
-    for column in 0..4 {
-        let pivot =
-            (column..4).max_by(|&a, &b| m[a][column].abs().total_cmp(&m[b][column].abs()))?;
-        m.swap(column, pivot);
-        if m[column][column].abs() < 1e-9 {
-            return None;
-        }
-        let pivot_row = m[column];
-        for (row, equation) in m.iter_mut().enumerate() {
-            if row != column {
-                let factor = equation[column] / pivot_row[column];
-                for (entry, pivot_entry) in equation.iter_mut().zip(pivot_row).skip(column) {
-                    *entry -= factor * pivot_entry;
-                }
-            }
-        }
-    }
-    Some([0, 1, 2, 3].map(|i| m[i][4] / m[i][i]))
+    crate::photo::geometry::solve_linear(system)
 }
 
 /// The x of the inked column nearest `guess` (within `reach`) in the band of rows `band` high
