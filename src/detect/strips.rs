@@ -149,35 +149,18 @@ fn parabola([a, b, c]: [f64; 3], t: f64) -> f64 {
 /// The least-squares parabola `[a, b, c]` through `points` (t, value), `None` when they lie at
 /// fewer than three places t.
 fn parabola_fit(points: &[(f64, f64)]) -> Option<[f64; 3]> {
-    // The normal equations, solved by elimination with partial pivoting.
-    let mut m = [[0.0f64; 4]; 3];
+    // The normal equations.
+    let mut system = [[0.0f64; 4]; 3];
     for &(t, value) in points {
         let basis = [1.0, t, t * t];
-        for i in 0..3 {
-            for j in 0..3 {
-                m[i][j] += basis[i] * basis[j];
+        for (row, equation) in system.iter_mut().enumerate() {
+            for (column, entry) in equation.iter_mut().take(3).enumerate() {
+                *entry += basis[row] * basis[column];
             }
-            m[i][3] += basis[i] * value;
+            equation[3] += basis[row] * value;
         }
     }
-    for column in 0..3 {
-        let pivot =
-            (column..3).max_by(|&a, &b| m[a][column].abs().total_cmp(&m[b][column].abs()))?;
-        m.swap(column, pivot);
-        if m[column][column].abs() < 1e-9 {
-            return None;
-        }
-        let pivot_row = m[column];
-        for (row, equation) in m.iter_mut().enumerate() {
-            if row != column {
-                let factor = equation[column] / pivot_row[column];
-                for (entry, pivot_entry) in equation.iter_mut().zip(pivot_row).skip(column) {
-                    *entry -= factor * pivot_entry;
-                }
-            }
-        }
-    }
-    Some([0, 1, 2].map(|i| m[i][3] / m[i][i]))
+    crate::photo::geometry::solve_linear(system)
 }
 
 #[cfg(test)]
