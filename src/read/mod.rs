@@ -1158,11 +1158,32 @@ fn allowed(kind: &str, value: CellValue, longest: usize) -> bool {
 
 /// `read` with every cell's value replaced, where the kind forbids it, by its most likely
 /// allowed alternative (or blank), so that a lone 0 or a two-glyph cell in a Sudoku becomes a
-/// reading the solver can work with.
+/// reading the solver can work with; and a Nurikabe number larger than any island its grid
+/// plausibly holds (see [`largest_island`]) read blank, its plausible readings kept as
+/// alternatives.
 pub fn constrain(read: &GridRead, kind: &str) -> GridRead {
     let longest = read.rows.max(read.columns);
     let mut constrained = read.clone();
+    let largest = (kind == "nurikabe").then(|| largest_island(read));
     for cell in &mut constrained.cells {
+        if let (Some(largest), CellValue::Number(n)) = (largest, cell.value) {
+            if n > largest {
+                // Far larger than any island among so many clues: the streaks motion blur
+                // draws through a blank cell's grain, read surely as 77 or 757 in a 20x20 grid
+                // of 70 clues, not a misread clue.
+                let options: Vec<(CellValue, f32)> = cell
+                    .alternatives
+                    .iter()
+                    .copied()
+                    .filter(|&(v, _)| {
+                        !matches!(v, CellValue::Number(m) if m > largest) && v != CellValue::Blank
+                    })
+                    .collect();
+                cell.value = CellValue::Blank;
+                cell.alternatives = options;
+                continue;
+            }
+        }
         if allowed(kind, cell.value, longest) {
             continue;
         }
@@ -1180,6 +1201,23 @@ pub fn constrain(read: &GridRead, kind: &str) -> GridRead {
         cell.alternatives = options.into_iter().skip(1).collect();
     }
     constrained
+}
+
+/// How many times the cells per clue a Nurikabe clue may be: the largest of 22 published and
+/// generated puzzles' clues is 2.5 times (a Nikoli 720-cell grid's 22 among 81 clues).
+const LARGEST_ISLAND_SHARE: f32 = 8.0;
+
+/// The largest clue a Nurikabe grid read as `read` can plausibly hold: [`LARGEST_ISLAND_SHARE`]
+/// times its cells per clue read, and never more than its cells.
+fn largest_island(read: &GridRead) -> u32 {
+    let cells = read.rows * read.columns;
+    let clues = read
+        .cells
+        .iter()
+        .filter(|c| matches!(c.value, CellValue::Number(_)))
+        .count()
+        .max(1);
+    ((LARGEST_ISLAND_SHARE * cells as f32 / clues as f32) as u32).min(cells as u32)
 }
 
 /// Which kind a grid of numbers is: a jump maze (see [`looks_like_jump`]), a 9x9 grid of single
@@ -3001,10 +3039,27 @@ mod tests {
         assert_eq!((cell.value, cell.confidence), (CellValue::Number(2), 0.3));
         assert_eq!(cell.alternatives, vec![(CellValue::Number(3), 0.2)]);
         assert_eq!(constrained.cells[4].value, CellValue::Number(3));
-        // A Nurikabe's island may be larger than its grid's side.
+    }
+
+    #[test]
+    fn a_nurikabe_clue_far_larger_than_its_grid_can_hold_is_read_blank() {
+        // A 5x5 grid read with five clues, 5 cells a clue: islands up to 40 cells, and the
+        // grid's 25, are plausible. The 7, longer than the grid's side, stays; blank paper
+        // whose grain was read surely as 77 is blank, with its plausible reading kept as an
+        // alternative for the corrector.
+        let mut grid = sure_grid(5, 5, "7000000000300000000200001");
+        misread(&mut grid, 12, CellValue::Number(77), 0.98);
+        grid.cells[12].alternatives = vec![
+            (CellValue::Number(7), 0.01),
+            (CellValue::Number(71), 0.005),
+            (CellValue::Blank, 0.001),
+        ];
+        let constrained = constrain(&grid, "nurikabe");
+        assert_eq!(constrained.cells[0].value, CellValue::Number(7));
+        assert_eq!(constrained.cells[12].value, CellValue::Blank);
         assert_eq!(
-            constrain(&maze, "nurikabe").cells[1].value,
-            CellValue::Number(82)
+            constrained.cells[12].alternatives,
+            vec![(CellValue::Number(7), 0.01)]
         );
     }
 
