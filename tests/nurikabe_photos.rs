@@ -199,3 +199,13 @@ fn blur_streaks_read_as_a_clue_no_island_could_fill_are_read_blank() {
     assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
     assert_eq!(report["solution"], truth["solution"]);
 }
+
+#[test]
+fn blur_streaks_read_as_clues_over_six_times_the_cells_per_clue_are_read_blank() {
+    // The same blur through another 20x20 page of 68 clues, about six cells a clue: two
+    // blank cells read surely as 77 and one as 45 (0.38), whose blank stood twelfth among its
+    // readings. Over six times the cells per clue, each is read blank and the page solves.
+    let (report, truth) = photographed_and_solved(&seed_puzzle("20x20-3757659.txt"), "hard", 90005);
+    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
+    assert_eq!(report["solution"], truth["solution"]);
+}
