@@ -39,6 +39,14 @@ fn solved_as_printed(puzzle: &str, seed: u64) -> (Value, Value) {
     photographed_and_solved(&test_data(puzzle), "photo", seed)
 }
 
+/// Asserts the photo of [`solved_as_printed`] reads as the truth's puzzle and solves to its
+/// solution.
+fn assert_read_as_printed(puzzle: &str, seed: u64) {
+    let (report, truth) = solved_as_printed(puzzle, seed);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
 #[test]
 fn a_column_rule_running_down_a_clue_band_does_not_hide_its_numbers() {
     // The page's column rule runs down column 10's clue band ("10 3"), through both numbers.
@@ -393,9 +401,7 @@ fn a_grid_found_inside_its_last_bold_lines_is_read_on_the_lattice_grown_to_its_f
     // lines every five cells: a 19x28 block of the 22x29 grid, its lines all on ink, whose
     // clues did not add up (exit 3). Ruled cells continue past it, and read on the lattice
     // grown over them the clues solve uniquely.
-    let (report, truth) = solved_as_printed("nonogram-29x22.non", 70007);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_read_as_printed("nonogram-29x22.non", 70007);
 }
 
 #[test]
@@ -403,9 +409,7 @@ fn a_boxed_lattice_run_a_column_past_its_frame_is_read_without_it() {
     // The lattice ran one column past the boxed grid's frame, onto the paper and the drop
     // shadow's edge beyond it: "column 18 at the grid's edge has no clue number" (exit 3).
     // Read again without that edge's cells, the clues solve uniquely.
-    let (report, truth) = solved_as_printed("nonogram-17x15.non", 41);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_read_as_printed("nonogram-17x15.non", 41);
 }
 
 #[test]
@@ -415,9 +419,7 @@ fn a_curled_grids_border_traced_from_a_corner_off_its_line_is_kept_smooth() {
     // lowest rows' lines at the grid's edge, and their clue bands, carried on outward from the
     // kink, ran below the clues ("row 19 at the grid's edge has no clue number"; six rows'
     // clues lost). With the kinked places put on the border's curve every clue is read.
-    let (report, truth) = solved_as_printed("nonogram-15x19.non", 70019);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_read_as_printed("nonogram-15x19.non", 70019);
 }
 
 #[test]
@@ -425,7 +427,5 @@ fn a_boxed_lattice_run_a_row_past_a_curled_grids_bottom_is_read_without_it() {
     // The lattice ran a row past the curled page's bowed bottom edge ("row 17 at the grid's
     // edge has no clue number"), and trimmed, growing over the clue boxes put the row back.
     // Read on the lattice less that row, not grown back, the clues solve uniquely.
-    let (report, truth) = solved_as_printed("nonogram-21x16.non", 41);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_read_as_printed("nonogram-21x16.non", 41);
 }

@@ -15,7 +15,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{photographed_and_solved, ruled};
+use common::{photographed_and_solved, ruled, Shot};
 use serde_json::Value;
 
 fn seed_puzzle(name: &str) -> PathBuf {
@@ -90,9 +90,7 @@ fn blurred_digits_in_a_shadowed_row_of_a_turned_page_are_read_as_digits() {
     // A 20x20 page photographed sideways, its edge row blurred and in shadow: read upright, the
     // row's digits stood out against their neighbours' paper, but read turned they were judged
     // against the page's paper alone, came out as black cells, and the row's clues were lost.
-    let (report, truth) = photographed_and_solved(&seed_puzzle("20x20-3757659.txt"), "hard", 90004);
-    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_read_exactly(&seed_puzzle("20x20-3757659.txt"), "hard", 90004);
 }
 
 #[test]
@@ -174,7 +172,13 @@ fn assert_hard_photo_read_exactly(name: &str, seed: u64) {
 /// as a Nurikabe with exactly the truth's clues and solution. The page's rules run through the
 /// puzzle, as on every simulated photo when these tests were written.
 fn assert_photo_read_exactly(source: &Path, preset: &str, seed: u64) {
-    let (report, truth) = photographed_and_solved(source, ruled(preset), seed);
+    assert_read_exactly(source, ruled(preset), seed);
+}
+
+/// Asserts the photo of the puzzle file `source` taken as `shot` with `seed` is read and
+/// solved as a Nurikabe with exactly the truth's clues and solution.
+fn assert_read_exactly<'a>(source: &Path, shot: impl Into<Shot<'a>>, seed: u64) {
+    let (report, truth) = photographed_and_solved(source, shot, seed);
     assert_eq!(report["kind"], "nurikabe");
     assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
     assert_eq!(report["solution"], truth["solution"]);
@@ -195,9 +199,7 @@ fn blur_streaks_read_as_a_clue_no_island_could_fill_are_read_blank() {
     // as 757, in a 20x20 grid of about 75 clues: islands of five cells a clue, nowhere near 77.
     // Read blank as the noise they are, the corrector mends the one misread clue left (a 3 read
     // blank).
-    let (report, truth) = photographed_and_solved(&seed_puzzle("20x20-536628.txt"), "hard", 90005);
-    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_read_exactly(&seed_puzzle("20x20-536628.txt"), "hard", 90005);
 }
 
 #[test]
@@ -205,7 +207,5 @@ fn blur_streaks_read_as_clues_over_six_times_the_cells_per_clue_are_read_blank()
     // The same blur through another 20x20 page of 68 clues, about six cells a clue: two
     // blank cells read surely as 77 and one as 45 (0.38), whose blank stood twelfth among its
     // readings. Over six times the cells per clue, each is read blank and the page solves.
-    let (report, truth) = photographed_and_solved(&seed_puzzle("20x20-3757659.txt"), "hard", 90005);
-    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_read_exactly(&seed_puzzle("20x20-3757659.txt"), "hard", 90005);
 }

@@ -1342,16 +1342,20 @@ fn upright_order(mut corners: [(f64, f64); 4]) -> [(f64, f64); 4] {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_lattice_without_an_edge_loses_that_sides_outer_cells() {
-        let lattice = |rows: usize, columns: usize| Lattice {
+    /// A `rows` x `columns` lattice of unit cells from the origin.
+    fn unit_lattice(rows: usize, columns: usize) -> Lattice {
+        Lattice {
             rows,
             columns,
             points: (0..=rows)
                 .map(|r| (0..=columns).map(|c| (c as f32, r as f32)).collect())
                 .collect(),
-        };
-        let square = lattice(3, 3);
+        }
+    }
+
+    #[test]
+    fn a_lattice_without_an_edge_loses_that_sides_outer_cells() {
+        let square = unit_lattice(3, 3);
         let right = square.without_edge(Edge::Right).unwrap();
         assert_eq!((right.rows, right.columns), (3, 2));
         assert_eq!(right.points[3].last(), Some(&(2.0, 3.0)));
@@ -1365,19 +1369,13 @@ mod tests {
             (1.0, 0.0)
         );
         // Two rows is the least a lattice keeps.
-        assert_eq!(lattice(2, 3).without_edge(Edge::Top), None);
-        assert!(lattice(2, 3).without_edge(Edge::Left).is_some());
+        assert_eq!(unit_lattice(2, 3).without_edge(Edge::Top), None);
+        assert!(unit_lattice(2, 3).without_edge(Edge::Left).is_some());
     }
 
     #[test]
     fn a_lattice_turned_and_turned_back_is_itself() {
-        let lattice = Lattice {
-            rows: 2,
-            columns: 3,
-            points: (0..=2)
-                .map(|r| (0..=3).map(|c| (c as f32, r as f32)).collect())
-                .collect(),
-        };
+        let lattice = unit_lattice(2, 3);
         for turns in 0..4u8 {
             let turned = lattice.turned(turns);
             assert_eq!(turned.turned_back(turns), lattice, "turned {turns}");
