@@ -27,6 +27,7 @@ pub mod synth;
 pub mod train;
 pub mod typefaces;
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use image::GrayImage;
@@ -1160,7 +1161,9 @@ fn allowed(kind: &str, value: CellValue, longest: usize) -> bool {
 /// allowed alternative (or blank), so that a lone 0 or a two-glyph cell in a Sudoku becomes a
 /// reading the solver can work with; and a Nurikabe number larger than any island its grid
 /// plausibly holds (see [`largest_island`]) read blank, its plausible readings kept as
-/// alternatives.
+/// alternatives; and in a jump maze, whose solver cannot check its digits, a value read
+/// (nearly) nowhere else read as a likely alternative the maze plainly uses (see
+/// [`with_values_read_elsewhere`]).
 pub fn constrain(read: &GridRead, kind: &str) -> GridRead {
     let longest = read.rows.max(read.columns);
     let mut constrained = read.clone();
@@ -1199,6 +1202,9 @@ pub fn constrain(read: &GridRead, kind: &str) -> GridRead {
         cell.value = value;
         cell.confidence = confidence;
         cell.alternatives = options.into_iter().skip(1).collect();
+    }
+    if kind == "jump" {
+        with_values_read_elsewhere(&mut constrained);
     }
     constrained
 }
@@ -1419,12 +1425,7 @@ impl Doubt {
 /// weighed by how often its value and its alternatives are read elsewhere in the grid (see
 /// [`confidence_among`]).
 fn weighed_confidences(cells: &[CellRead]) -> Vec<f32> {
-    let mut counts: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
-    for cell in cells {
-        if let CellValue::Number(n) = cell.value {
-            *counts.entry(n).or_default() += 1;
-        }
-    }
+    let counts = value_counts(cells);
     let weighed = counts.values().sum::<usize>() >= VALUES_KNOWN;
     cells
         .iter()
@@ -1433,6 +1434,17 @@ fn weighed_confidences(cells: &[CellRead]) -> Vec<f32> {
             _ => c.confidence,
         })
         .collect()
+}
+
+/// How many cells read each number.
+fn value_counts(cells: &[CellRead]) -> HashMap<u32, usize> {
+    let mut counts: HashMap<u32, usize> = HashMap::new();
+    for cell in cells {
+        if let CellValue::Number(n) = cell.value {
+            *counts.entry(n).or_default() += 1;
+        }
+    }
+    counts
 }
 
 /// The fewest numbers a grid must hold for how often each value is read in it to say which
@@ -1448,32 +1460,100 @@ const VALUE_PRIOR_COUNT: f32 = 1.0;
 /// refused.
 const COMMON_VALUE: f32 = 5.0;
 
+/// A number cell's readings, each probability times how often its value is read in the other
+/// cells of the grid (up to [`COMMON_VALUE`]).
+struct WeighedReadings {
+    /// The weighed probability of the value read.
+    own: f32,
+    /// The weighed probability of each alternative, in the cell's order.
+    alternatives: Vec<f32>,
+    /// The sum of all, the mass the classifier gave to readings it did not list weighed as a
+    /// common value.
+    total: f32,
+}
+
+impl WeighedReadings {
+    /// `cell`'s readings weighed by `counts`, the values read in the whole grid (the cell
+    /// itself among them); `None` when the cell holds no number.
+    fn of(cell: &CellRead, counts: &HashMap<u32, usize>) -> Option<WeighedReadings> {
+        let CellValue::Number(value) = cell.value else {
+            return None;
+        };
+        let weight = |v: CellValue| match v {
+            CellValue::Number(n) => value_weight(n, value, counts),
+            _ => VALUE_PRIOR_COUNT,
+        };
+        let listed: f32 = cell.alternatives.iter().map(|&(_, p)| p).sum();
+        let unlisted = (1.0 - cell.confidence - listed).max(0.0);
+        let own = cell.confidence * weight(cell.value);
+        let alternatives: Vec<f32> = cell
+            .alternatives
+            .iter()
+            .map(|&(v, p)| p * weight(v))
+            .collect();
+        let total = own + alternatives.iter().sum::<f32>() + unlisted * COMMON_VALUE;
+        Some(WeighedReadings {
+            own,
+            alternatives,
+            total,
+        })
+    }
+}
+
+/// The weight of reading `n` in a cell read `value`: how often `n` is read in the other cells
+/// (`counts` holds the whole grid's) plus [`VALUE_PRIOR_COUNT`], at most [`COMMON_VALUE`].
+fn value_weight(n: u32, value: u32, counts: &HashMap<u32, usize>) -> f32 {
+    let elsewhere = counts.get(&n).copied().unwrap_or(0) - usize::from(n == value);
+    (elsewhere as f32 + VALUE_PRIOR_COUNT).min(COMMON_VALUE)
+}
+
 /// `cell`'s confidence in its number given the values read in the whole grid (`counts`, the
 /// cell itself among them): the classifier's probability of each reading times how often that
-/// value is read in the other cells (up to [`COMMON_VALUE`]), normalised; the mass the
-/// classifier gave to readings it did not list weighs as a common value. Never more than the
+/// value is read in the other cells (up to [`COMMON_VALUE`]), normalised. Never more than the
 /// cell's own confidence: it only makes a number read (nearly) nowhere else in the grid
 /// doubtful (a 7 among a maze of 1s, 2s and 3s is likelier a misread 2 than the one 7).
-fn confidence_among(cell: &CellRead, counts: &std::collections::HashMap<u32, usize>) -> f32 {
-    let CellValue::Number(value) = cell.value else {
-        return cell.confidence;
-    };
-    let weight = |v: CellValue| match v {
-        CellValue::Number(n) => {
-            let elsewhere = counts.get(&n).copied().unwrap_or(0) - usize::from(n == value);
-            (elsewhere as f32 + VALUE_PRIOR_COUNT).min(COMMON_VALUE)
+fn confidence_among(cell: &CellRead, counts: &HashMap<u32, usize>) -> f32 {
+    match WeighedReadings::of(cell, counts) {
+        Some(weighed) if weighed.total > 0.0 => (weighed.own / weighed.total).min(cell.confidence),
+        _ => cell.confidence,
+    }
+}
+
+/// `read` with each number read (nearly) nowhere else in the grid read as its likeliest
+/// alternative given the values read in the whole grid, where that is another number read
+/// more often (see [`WeighedReadings`]); in a grid of at least [`VALUES_KNOWN`] numbers. Its
+/// confidence becomes the weighed one. A 7 at 0.56 in a maze of 1s, 2s and 3s, a 3 second at
+/// 0.3, is the 3; values the grid plainly uses are never exchanged for one another.
+fn with_values_read_elsewhere(read: &mut GridRead) {
+    let counts = value_counts(&read.cells);
+    if counts.values().sum::<usize>() < VALUES_KNOWN {
+        return;
+    }
+    for cell in &mut read.cells {
+        let Some(weighed) = WeighedReadings::of(cell, &counts) else {
+            continue;
+        };
+        let CellValue::Number(value) = cell.value else {
+            continue;
+        };
+        let weight = |n: u32| value_weight(n, value, &counts);
+        let likeliest = cell
+            .alternatives
+            .iter()
+            .zip(&weighed.alternatives)
+            .enumerate()
+            .filter(|(_, (&(v, _), &w))| {
+                matches!(v, CellValue::Number(n) if weight(n) > weight(value)) && w > weighed.own
+            })
+            .max_by(|a, b| (a.1).1.total_cmp((b.1).1))
+            .map(|(index, (_, &w))| (index, w));
+        if let Some((index, w)) = likeliest {
+            let read_as = (cell.value, cell.confidence);
+            cell.value = cell.alternatives[index].0;
+            cell.confidence = w / weighed.total;
+            cell.alternatives[index] = read_as;
+            cell.alternatives.sort_by(|a, b| b.1.total_cmp(&a.1));
         }
-        _ => VALUE_PRIOR_COUNT,
-    };
-    let listed: f32 = cell.alternatives.iter().map(|&(_, p)| p).sum();
-    let unlisted = (1.0 - cell.confidence - listed).max(0.0);
-    let own = cell.confidence * weight(cell.value);
-    let others: f32 = cell.alternatives.iter().map(|&(v, p)| p * weight(v)).sum();
-    let total = own + others + unlisted * COMMON_VALUE;
-    if total > 0.0 {
-        (own / total).min(cell.confidence)
-    } else {
-        cell.confidence
     }
 }
 
@@ -3119,6 +3199,46 @@ mod tests {
         few.cells[4].confidence = 0.66;
         few.cells[4].alternatives = vec![(CellValue::Number(2), 0.2)];
         assert_eq!(Doubt::of(&few.cells).least, 0.66);
+    }
+
+    #[test]
+    fn a_maze_number_read_nowhere_else_reads_as_a_likely_value_the_maze_uses() {
+        // The 7 at 0.56 of a blurred 1 in a maze of 1s, 2s and 3s (jump hard photo seed 50006),
+        // the 1 second at 0.3: weighed by the values read elsewhere, 1.5 against 0.56 (the
+        // unlisted 0.09 weighs as a common value's, 0.45).
+        let mut maze = sure_grid(1, 41, &"123".repeat(14)[..41]);
+        misread(&mut maze, 40, CellValue::Number(7), 0.56);
+        maze.cells[40].alternatives = vec![(CellValue::Number(1), 0.3), (CellValue::Blank, 0.05)];
+        let cell = constrain(&maze, "jump").cells[40].clone();
+        assert_eq!(cell.value, CellValue::Number(1));
+        assert!(
+            (cell.confidence - 1.5 / 2.56).abs() < 1e-3,
+            "{}",
+            cell.confidence
+        );
+        assert_eq!(
+            cell.alternatives,
+            vec![(CellValue::Number(7), 0.56), (CellValue::Blank, 0.05)]
+        );
+        // Values the maze plainly uses are not exchanged for one another, even where a rule of
+        // the reader put an alternative above the value (a narrow glyph doubted as a 1).
+        let mut common = maze.clone();
+        misread(&mut common, 40, CellValue::Number(1), 0.46);
+        common.cells[40].alternatives = vec![(CellValue::Number(3), 0.5)];
+        assert_eq!(constrain(&common, "jump").cells[40], common.cells[40]);
+        // Nor is a value read nowhere else given up for a reading far less likely, or a small
+        // grid's.
+        let mut sure_seven = maze.clone();
+        sure_seven.cells[40].confidence = 0.9;
+        sure_seven.cells[40].alternatives = vec![(CellValue::Number(1), 0.1)];
+        assert_eq!(
+            constrain(&sure_seven, "jump").cells[40],
+            sure_seven.cells[40]
+        );
+        let mut few = sure_grid(1, 9, "123123124");
+        few.cells[8].confidence = 0.56;
+        few.cells[8].alternatives = vec![(CellValue::Number(1), 0.3)];
+        assert_eq!(constrain(&few, "jump").cells[8], few.cells[8]);
     }
 
     #[test]
