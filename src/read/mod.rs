@@ -1522,18 +1522,18 @@ fn confidence_among(cell: &CellRead, counts: &HashMap<u32, usize>) -> f32 {
 /// `read` with each number read (nearly) nowhere else in the grid read as its likeliest
 /// alternative given the values read in the whole grid, where that is another number read
 /// more often (see [`WeighedReadings`]); in a grid of at least [`VALUES_KNOWN`] numbers. Its
-/// confidence becomes the weighed one. A 7 at 0.56 in a maze of 1s, 2s and 3s, a 3 second at
-/// 0.3, is the 3; values the grid plainly uses are never exchanged for one another.
+/// confidence becomes the weighed one. A 7 at 0.56 in a maze of 1s, 2s and 3s, a 1 second at
+/// 0.3, is the 1; values the grid plainly uses are never exchanged for one another.
 fn with_values_read_elsewhere(read: &mut GridRead) {
     let counts = value_counts(&read.cells);
     if counts.values().sum::<usize>() < VALUES_KNOWN {
         return;
     }
     for cell in &mut read.cells {
-        let Some(weighed) = WeighedReadings::of(cell, &counts) else {
+        let CellValue::Number(value) = cell.value else {
             continue;
         };
-        let CellValue::Number(value) = cell.value else {
+        let Some(weighed) = WeighedReadings::of(cell, &counts) else {
             continue;
         };
         let weight = |n: u32| value_weight(n, value, &counts);
@@ -3203,9 +3203,9 @@ mod tests {
 
     #[test]
     fn a_maze_number_read_nowhere_else_reads_as_a_likely_value_the_maze_uses() {
-        // The 7 at 0.56 of a blurred 1 in a maze of 1s, 2s and 3s (jump hard photo seed 50006),
-        // the 1 second at 0.3: weighed by the values read elsewhere, 1.5 against 0.56 (the
-        // unlisted 0.09 weighs as a common value's, 0.45).
+        // A blurred 1 read as 7 at 0.56 in a maze of 1s, 2s and 3s (as on a hard maze photo,
+        // seed 50006), the 1 second at 0.3: weighed by the values read elsewhere, 1.5 against
+        // 0.56 (the unlisted 0.09 weighs as a common value's, 0.45).
         let mut maze = sure_grid(1, 41, &"123".repeat(14)[..41]);
         misread(&mut maze, 40, CellValue::Number(7), 0.56);
         maze.cells[40].alternatives = vec![(CellValue::Number(1), 0.3), (CellValue::Blank, 0.05)];
