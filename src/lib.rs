@@ -419,7 +419,24 @@ fn on_nearby_lattice(
         return None;
     }
     let grown = detect::grow::grow(gray, &lattice);
-    let grown = (grown != lattice && grown != first.lattice).then(|| {
+    let grown = (grown != lattice && grown != first.lattice).then_some(grown);
+    // The cells grown sit where their lines were predicted from the lattice's, not where each
+    // runs: counted and followed again inside the grown lattice's corners, a plain grid's lost
+    // outer column reads as the rest of the grid does.
+    let followed = grown.as_ref().and_then(|grown| {
+        detect::find_lattice_in_outline(gray, grown.outer_corners())
+            .ok()
+            .filter(|again| again != grown && *again != first.lattice)
+            .map(|again| {
+                let how = format!(
+                    "its lines followed again inside it grown to {}x{}, where ruled cells \
+                     continue",
+                    grown.rows, grown.columns
+                );
+                (again, Frame::Outline, how)
+            })
+    });
+    let grown = grown.map(|grown| {
         let how = format!(
             "read on it grown to {}x{}, where ruled cells continue",
             grown.rows, grown.columns
@@ -453,6 +470,7 @@ fn on_nearby_lattice(
         });
     grown
         .into_iter()
+        .chain(followed)
         .chain(trimmed)
         .find_map(|(nearby, frame, how)| {
             let mut retry = read_and_solve_any_kind(gray, (nearby, frame), kind, limit, explain);

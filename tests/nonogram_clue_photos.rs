@@ -423,6 +423,17 @@ fn a_curled_grids_border_traced_from_a_corner_off_its_line_is_kept_smooth() {
 }
 
 #[test]
+fn a_plain_grids_outer_column_grown_back_is_read_on_its_own_lines() {
+    // A hard photo (heavy blur): the lattice found missed one outer column of the grid. Grown
+    // back over it, the new lines sit where the others predict them, and the clues read on that
+    // lattice did not add up (75 numbers); counted and followed again inside the grown
+    // lattice's corners, the lines give a lattice on which every clue reads as printed.
+    let (report, truth) = photographed_and_solved(&test_data("nonogram-21x14.non"), "hard", 80006);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
+#[test]
 fn a_boxed_lattice_run_a_row_past_a_curled_grids_bottom_is_read_without_it() {
     // The lattice ran a row past the curled page's bowed bottom edge ("row 17 at the grid's
     // edge has no clue number"), and trimmed, growing over the clue boxes put the row back.

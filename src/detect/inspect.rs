@@ -57,15 +57,7 @@ impl Inspection {
 /// long side `long_side` pixels, and every lattice point's place in that picture. Where curl or a
 /// misfit bends the lattice, its points leave the straight lines the warp makes of the border.
 pub fn upright_grid(image: &GrayImage, lattice: &Lattice, long_side: f64) -> Option<UprightGrid> {
-    let p = &lattice.points;
-    let (last_row, last_column) = (lattice.rows, lattice.columns);
-    let corner = |r: usize, c: usize| (f64::from(p[r][c].0), f64::from(p[r][c].1));
-    let outer = [
-        corner(0, 0),
-        corner(0, last_column),
-        corner(last_row, last_column),
-        corner(last_row, 0),
-    ];
+    let outer = lattice.outer_corners();
     let length = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
     let across = (length(outer[0], outer[1]) + length(outer[3], outer[2])) / 2.0;
     let down = (length(outer[0], outer[3]) + length(outer[1], outer[2])) / 2.0;
@@ -79,7 +71,8 @@ pub fn upright_grid(image: &GrayImage, lattice: &Lattice, long_side: f64) -> Opt
     let to_upright = to_photo.inverse()?;
     let pixels = rectify::warp(image, (0, 0), &to_photo, width as usize, height as usize);
     let picture = GrayImage::from_raw(width as u32, height as u32, pixels)?;
-    let points = p
+    let points = lattice
+        .points
         .iter()
         .map(|row| {
             row.iter()

@@ -223,6 +223,22 @@ impl Lattice {
         })
     }
 
+    /// The lattice's outer corners in photo pixels: top-left, top-right, bottom-right,
+    /// bottom-left.
+    pub fn outer_corners(&self) -> [(f64, f64); 4] {
+        let corner = |r: usize, c: usize| {
+            let (x, y) = self.points[r][c];
+            (f64::from(x), f64::from(y))
+        };
+        let (rows, columns) = (self.rows, self.columns);
+        [
+            corner(0, 0),
+            corner(0, columns),
+            corner(rows, columns),
+            corner(rows, 0),
+        ]
+    }
+
     /// Top-left, top-right, bottom-right, bottom-left corners of a cell.
     fn corners(&self, row: usize, column: usize) -> Option<[(f32, f32); 4]> {
         let top = self.points.get(row)?;
@@ -682,8 +698,9 @@ fn more_on_ink(
 }
 
 /// The lattice inside a known outline of the grid, `corners` in photo pixels in any order
-/// around it (a generated photo's truth grid corners): to measure reading apart from finding
-/// the outline. The lines are counted and followed as for an outline found in the photo.
+/// around it: a generated photo's truth grid corners (to measure reading apart from finding
+/// the outline), or a grown lattice's. The lines are counted and followed as for an outline
+/// found in the photo.
 pub fn find_lattice_in_outline(
     image: &GrayImage,
     corners: [(f64, f64); 4],
