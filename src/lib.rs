@@ -397,6 +397,9 @@ fn solve_found(
 /// - grown while ruled cells continue beyond it (see [`detect::grow`]): the bold lines every
 ///   five cells can outline part of a grid whose outer lines blur away (a 22x29 grid was found
 ///   as its 19x28 block inside the last bold lines, and its clues did not add up);
+/// - the lattice counted and followed again inside the grown one's corners: a hard 21x14
+///   photo's lattice missed an outer column, and grown back, its clues read on the predicted
+///   lines did not add up;
 /// - less its outer row of cells at the bottom, then its outer column at the right (as the
 ///   clues were read, upright): a boxed grid's lattice can run a line past its frame onto the
 ///   paper and a drop shadow's edge beyond it (a boxed 17x15 photo was refused, "column 18 at
