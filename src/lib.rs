@@ -426,10 +426,11 @@ fn on_nearby_lattice(
     // The cells grown sit where their lines were predicted from the lattice's, not where each
     // runs: counted and followed again inside the grown lattice's corners, a plain grid's lost
     // outer column reads as the rest of the grid does.
-    let followed = grown.as_ref().and_then(|grown| {
+    // Found only when the grown lattice failed too (the iterator is lazy).
+    let followed = grown.clone().into_iter().filter_map(|grown| {
         detect::find_lattice_in_outline(gray, grown.outer_corners())
             .ok()
-            .filter(|again| again != grown && *again != first.lattice)
+            .filter(|again| *again != grown && *again != first.lattice)
             .map(|again| {
                 let how = format!(
                     "its lines followed again inside it grown to {}x{}, where ruled cells \
