@@ -4,6 +4,8 @@
 //! stray page rule, a digit, a neighbour) do not bend it. It only fits numbers; finding the lines
 //! again near the fitted places is the caller's.
 
+use crate::photo::geometry::weighted_least_squares;
+
 /// Powers (of the position across the lines, of the position along them) in the surface: every
 /// term up to degree three in all, enough for a page's gentle waves and a lifted edge over a
 /// grid.
@@ -53,7 +55,12 @@ pub fn fit(straight: &[f64], crossings: &[f64], found: &[Vec<f64>]) -> Option<Ve
     let mut weights = vec![1.0; points.len()];
     let mut coefficients = [0.0; 10];
     for _ in 0..ROUNDS {
-        coefficients = weighted_least_squares(&points, &weights)?;
+        coefficients = weighted_least_squares::<10, 11>(
+            points
+                .iter()
+                .zip(&weights)
+                .map(|(&(row, value), &weight)| (row, value, weight)),
+        )?;
         for (weight, (row, value)) in weights.iter_mut().zip(&points) {
             let residual = value - dot(row, &coefficients);
             *weight = 1.0 / residual.abs().max(floor);
@@ -72,21 +79,6 @@ pub fn fit(straight: &[f64], crossings: &[f64], found: &[Vec<f64>]) -> Option<Ve
 
 fn dot(a: &[f64; 10], b: &[f64; 10]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-/// The coefficients minimising the weighted squared error, by the normal equations.
-fn weighted_least_squares(points: &[([f64; 10], f64)], weights: &[f64]) -> Option<[f64; 10]> {
-    const N: usize = TERMS.len();
-    let mut system = [[0.0f64; N + 1]; N];
-    for ((row, value), &weight) in points.iter().zip(weights) {
-        for a in 0..N {
-            for b in 0..N {
-                system[a][b] += weight * row[a] * row[b];
-            }
-            system[a][N] += weight * row[a] * value;
-        }
-    }
-    crate::photo::geometry::solve_linear(system)
 }
 
 #[cfg(test)]

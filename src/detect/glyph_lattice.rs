@@ -15,6 +15,7 @@ use image::GrayImage;
 use super::components::components;
 use super::threshold;
 use super::Lattice;
+use crate::photo::geometry::weighted_least_squares;
 
 /// Long side of the image the glyphs are looked for in.
 const WORKING_SIZE: u32 = 1000;
@@ -792,22 +793,15 @@ impl Matrix {
         };
         let (from_norm, _) = normaliser(pairs.iter().map(|p| p.0).collect())?;
         let (to_norm, to_denorm) = normaliser(pairs.iter().map(|p| p.1).collect())?;
-        let mut normal = [[0.0f64; 9]; 8];
-        for &(from, to) in pairs {
+        let equations = pairs.iter().flat_map(|&(from, to)| {
             let (x, y) = from_norm.apply(from.0, from.1);
             let (u, v) = to_norm.apply(to.0, to.1);
-            for equation in [
-                [x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y, u],
-                [0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y, v],
-            ] {
-                for i in 0..8 {
-                    for j in 0..9 {
-                        normal[i][j] += equation[i] * equation[j];
-                    }
-                }
-            }
-        }
-        let h = crate::photo::geometry::solve_linear(normal)?;
+            [
+                ([x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y], u, 1.0),
+                ([0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y], v, 1.0),
+            ]
+        });
+        let h = weighted_least_squares::<8, 9>(equations)?;
         let fitted = Matrix([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0]);
         Some(to_denorm.times(&fitted).times(&from_norm))
     }

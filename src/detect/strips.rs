@@ -11,7 +11,7 @@
 use image::{GrayImage, Luma};
 
 use super::{rectify, Lattice};
-use crate::photo::geometry::Homography;
+use crate::photo::geometry::{weighted_least_squares, Homography};
 
 /// Which side of the grid a band lies on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,18 +149,11 @@ fn parabola([a, b, c]: [f64; 3], t: f64) -> f64 {
 /// The least-squares parabola `[a, b, c]` through `points` (t, value), `None` when they lie at
 /// fewer than three places t.
 fn parabola_fit(points: &[(f64, f64)]) -> Option<[f64; 3]> {
-    // The normal equations.
-    let mut system = [[0.0f64; 4]; 3];
-    for &(t, value) in points {
-        let basis = [1.0, t, t * t];
-        for (row, equation) in system.iter_mut().enumerate() {
-            for (column, entry) in equation.iter_mut().take(3).enumerate() {
-                *entry += basis[row] * basis[column];
-            }
-            equation[3] += basis[row] * value;
-        }
-    }
-    crate::photo::geometry::solve_linear(system)
+    weighted_least_squares::<3, 4>(
+        points
+            .iter()
+            .map(|&(t, value)| ([1.0, t, t * t], value, 1.0)),
+    )
 }
 
 #[cfg(test)]

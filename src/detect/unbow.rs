@@ -6,6 +6,7 @@
 //! following the lines is `lines`'s.
 
 use super::lines::Mask;
+use crate::photo::geometry::weighted_least_squares;
 
 /// Places along each side where the border is looked for.
 const STEPS: usize = 32;
@@ -205,24 +206,20 @@ fn dot(a: [f64; 4], b: [f64; 4]) -> f64 {
     a.iter().zip(b).map(|(a, b)| a * b).sum()
 }
 
-/// The weighted least-squares cubic through `values` (at places `basis` gives the powers of),
-/// by the normal equations; `None` when they are singular.
+/// The weighted least-squares cubic through `values` (at places `basis` gives the powers of);
+/// `None` when its normal equations are singular.
 fn cubic_fit(
     values: &[f64],
     weights: &[f64],
     basis: impl Fn(usize) -> [f64; 4],
 ) -> Option<[f64; 4]> {
-    let mut system = [[0.0f64; 5]; 4];
-    for (i, (&value, &weight)) in values.iter().zip(weights).enumerate() {
-        let b = basis(i);
-        for (row, equation) in system.iter_mut().enumerate() {
-            for (column, entry) in equation.iter_mut().take(4).enumerate() {
-                *entry += weight * b[row] * b[column];
-            }
-            equation[4] += weight * b[row] * value;
-        }
-    }
-    crate::photo::geometry::solve_linear(system)
+    weighted_least_squares::<4, 5>(
+        values
+            .iter()
+            .zip(weights)
+            .enumerate()
+            .map(|(i, (&value, &weight))| (basis(i), value, weight)),
+    )
 }
 
 /// The x of the inked column nearest `guess` (within `reach`) in the band of rows `band` high

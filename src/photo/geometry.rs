@@ -38,6 +38,24 @@ pub fn solve_linear<const N: usize, const M: usize>(mut a: [[f64; M]; N]) -> Opt
     Some(std::array::from_fn(|i| a[i][N] / a[i][i]))
 }
 
+/// The coefficients minimising the weighted squared error over `rows`, each the `N` basis
+/// values at a place, the value there and its weight, by the normal equations (`M` = `N` + 1,
+/// as for [`solve_linear`]); `None` when they are (nearly) singular.
+pub fn weighted_least_squares<const N: usize, const M: usize>(
+    rows: impl IntoIterator<Item = ([f64; N], f64, f64)>,
+) -> Option<[f64; N]> {
+    let mut system = [[0.0f64; M]; N];
+    for (basis, value, weight) in rows {
+        for (row, equation) in system.iter_mut().enumerate() {
+            for (column, entry) in equation.iter_mut().take(N).enumerate() {
+                *entry += weight * basis[row] * basis[column];
+            }
+            equation[N] += weight * basis[row] * value;
+        }
+    }
+    solve_linear(system)
+}
+
 impl Homography {
     /// The transform taking each `from[i]` to `to[i]`; `None` when the points are degenerate.
     pub fn from_points(from: [(f64, f64); 4], to: [(f64, f64); 4]) -> Option<Homography> {
@@ -186,6 +204,26 @@ mod tests {
             assert!((got - want).abs() < 1e-12, "{solved:?}");
         }
         assert_eq!(solve_linear([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0]]), None);
+    }
+
+    #[test]
+    fn a_weighted_least_squares_fit_ignores_what_weighs_nothing() {
+        // The line 1 + 2t through four places, and a stray value weighed 0.
+        let rows = [
+            (0.0, 1.0, 1.0),
+            (1.0, 3.0, 1.0),
+            (2.0, 5.0, 1.0),
+            (3.0, 7.0, 1.0),
+            (1.5, 40.0, 0.0),
+        ]
+        .map(|(t, value, weight)| ([1.0, t], value, weight));
+        let [a, b] = weighted_least_squares::<2, 3>(rows).unwrap();
+        assert!((a - 1.0).abs() < 1e-9 && (b - 2.0).abs() < 1e-9, "{a} {b}");
+        // One place cannot fix a line.
+        assert_eq!(
+            weighted_least_squares::<2, 3>([([1.0, 2.0], 5.0, 1.0)]),
+            None
+        );
     }
 
     #[test]
