@@ -425,8 +425,8 @@ fn on_nearby_lattice(
     let grown = (grown != lattice && grown != first.lattice).then_some(grown);
     // The cells grown sit where their lines were predicted from the lattice's, not where each
     // runs: counted and followed again inside the grown lattice's corners, a plain grid's lost
-    // outer column reads as the rest of the grid does.
-    // Found only when the grown lattice failed too (the iterator is lazy).
+    // outer column reads as the rest of the grid does. Found only when the grown lattice's
+    // reading failed too (the iterator is lazy).
     let followed = grown.clone().into_iter().filter_map(|grown| {
         detect::find_lattice_in_outline(gray, grown.outer_corners())
             .ok()

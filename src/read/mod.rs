@@ -1425,26 +1425,25 @@ impl Doubt {
 /// weighed by how often its value and its alternatives are read elsewhere in the grid (see
 /// [`confidence_among`]).
 fn weighed_confidences(cells: &[CellRead]) -> Vec<f32> {
-    let counts = value_counts(cells);
-    let weighed = counts.values().sum::<usize>() >= VALUES_KNOWN;
+    let counts = known_value_counts(cells);
     cells
         .iter()
-        .map(|c| match c.value {
-            CellValue::Number(_) if weighed => confidence_among(c, &counts),
+        .map(|c| match (c.value, &counts) {
+            (CellValue::Number(_), Some(counts)) => confidence_among(c, counts),
             _ => c.confidence,
         })
         .collect()
 }
 
-/// How many cells read each number.
-fn value_counts(cells: &[CellRead]) -> HashMap<u32, usize> {
+/// How many cells read each number, when they are at least [`VALUES_KNOWN`] in all.
+fn known_value_counts(cells: &[CellRead]) -> Option<HashMap<u32, usize>> {
     let mut counts: HashMap<u32, usize> = HashMap::new();
     for cell in cells {
         if let CellValue::Number(n) = cell.value {
             *counts.entry(n).or_default() += 1;
         }
     }
-    counts
+    (counts.values().sum::<usize>() >= VALUES_KNOWN).then_some(counts)
 }
 
 /// The fewest numbers a grid must hold for how often each value is read in it to say which
@@ -1525,10 +1524,9 @@ fn confidence_among(cell: &CellRead, counts: &HashMap<u32, usize>) -> f32 {
 /// confidence becomes the weighed one. A 7 at 0.56 in a maze of 1s, 2s and 3s, a 1 second at
 /// 0.3, is the 1; values the grid plainly uses are never exchanged for one another.
 fn with_values_read_elsewhere(read: &mut GridRead) {
-    let counts = value_counts(&read.cells);
-    if counts.values().sum::<usize>() < VALUES_KNOWN {
+    let Some(counts) = known_value_counts(&read.cells) else {
         return;
-    }
+    };
     for cell in &mut read.cells {
         let CellValue::Number(value) = cell.value else {
             continue;
