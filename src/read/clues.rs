@@ -371,7 +371,13 @@ pub fn reread_boxed(
         .zip(&crops)
         .map(|(&at, crop)| (at, crop, 0.0, widths.as_ref()));
     for ((r, c), crop, least, widths) in numbered_crops.chain(blank) {
-        let ranked = splits::ranked_at_splits(crop, levels, classifier, widths);
+        let line_length = if r < top {
+            lattice.rows - top
+        } else {
+            lattice.columns - left
+        };
+        let ranked =
+            splits::ranked_at_splits(crop, levels, classifier, widths, Some(line_length as u32));
         if ranked[0].1 < least {
             continue;
         }
@@ -490,10 +496,11 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
     let levels = cuts.levels;
     let all_cells = cuts.row_cells.iter().chain(&cuts.column_cells).flatten();
     let widths = splits::clue_widths(all_cells, levels, classifier);
-    let read_band = |band: &GrayImage, cells: &Vec<GrayImage>, lost: &Vec<Lost>| {
+    let read_band = |band: &GrayImage, cells: &Vec<GrayImage>, lost: &Vec<Lost>, length: usize| {
+        let largest = Some(length as u32);
         let mut numbers: Vec<Option<ClueRead>> = cells
             .iter()
-            .map(|cell| read_number(cell, levels, classifier, widths.as_ref()))
+            .map(|cell| read_number(cell, levels, classifier, widths.as_ref(), largest))
             .collect();
         // The marks met beyond the clues are pieces of rules, read as 1s (see
         // `clue_lines::could_be_stray`): past such a mark, the gap is the paper beyond the clues.
@@ -503,7 +510,7 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
                 None
             } else {
                 let cell = number_cell(band, place.at, levels.paper);
-                let read = read_number(&cell, levels, classifier, widths.as_ref());
+                let read = read_number(&cell, levels, classifier, widths.as_ref(), largest);
                 lost_number(read, place.between, outermost_one)
             };
             numbers.insert(place.index, number);
@@ -512,7 +519,14 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
     };
     CluesRead {
         rows: (0..cuts.row_bands.len())
-            .map(|r| read_band(&cuts.row_bands[r], &cuts.row_cells[r], &cuts.row_lost[r]))
+            .map(|r| {
+                read_band(
+                    &cuts.row_bands[r],
+                    &cuts.row_cells[r],
+                    &cuts.row_lost[r],
+                    lattice.columns,
+                )
+            })
             .collect(),
         columns: (0..cuts.column_bands.len())
             .map(|c| {
@@ -520,6 +534,7 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
                     &cuts.column_bands[c],
                     &cuts.column_cells[c],
                     &cuts.column_lost[c],
+                    lattice.rows,
                 )
             })
             .collect(),
@@ -1025,14 +1040,16 @@ fn number_cell(band: &GrayImage, number: Bounds, paper: f32) -> GrayImage {
 }
 
 /// Reads the number in a `cell` made by [`number_cell`], its glyphs weighed by the photo's digit
-/// `widths`. `None` when it reads as no number.
+/// `widths`, numbers up to `largest` (its line's length) kept first. `None` when it reads as no
+/// number.
 fn read_number(
     cell: &GrayImage,
     levels: Levels,
     classifier: &DigitClassifier,
     widths: Option<&DigitWidths>,
+    largest: Option<u32>,
 ) -> Option<ClueRead> {
-    clue_of_readings(splits::ranked_at_splits(cell, levels, classifier, widths))
+    clue_of_readings(splits::ranked_at_splits(cell, levels, classifier, widths, largest))
 }
 
 /// The clue number of a cell's `readings` (most likely first): the likeliest number (1 or
@@ -1228,6 +1245,7 @@ mod tests {
                     &number_cell(strip, n, levels.paper),
                     levels,
                     classifier,
+                    None,
                     None,
                 )
             })

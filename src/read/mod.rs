@@ -842,7 +842,7 @@ fn read_cell(
     column: usize,
     classifier: &DigitClassifier,
 ) -> CellRead {
-    let ranked = ranked_from_content(content, crop, classifier, None);
+    let ranked = ranked_from_content(content, crop, classifier, None, None);
     let (value, confidence) = ranked[0];
     CellRead {
         row,
@@ -950,12 +950,15 @@ fn read_dark_cell(
 
 /// The readings of a crop whose glyphs have been found (`content`), most likely first (never
 /// empty): blank or black for sure, or numbers from its glyphs with their probabilities, ending
-/// with blank at probability 0.
+/// with blank at probability 0. Where the number is known to be at most `largest` (a clue's line
+/// length), the numbers its glyphs can make within it are kept first (see
+/// [`likeliest_leading_digits`]).
 fn ranked_from_content(
     content: CellContent,
     crop: &GrayImage,
     classifier: &DigitClassifier,
     widths: Option<&digit_widths::DigitWidths>,
+    largest: Option<u32>,
 ) -> Vec<(CellValue, f32)> {
     let glyphs = match content {
         CellContent::Blank => return vec![(CellValue::Blank, 1.0)],
@@ -980,6 +983,7 @@ fn ranked_from_content(
         })
         .collect();
     let mut numbers: Vec<(u32, f32)> = vec![(0, 1.0)];
+    let number_glyphs = glyphs.len().min(3);
     for (k, glyph) in glyphs.iter().take(3).enumerate() {
         let condensed = glyphs
             .iter()
@@ -995,7 +999,7 @@ fn ranked_from_content(
         } else {
             with_narrow_prior(glyph, digits[k])
         };
-        let mut next: Vec<(u32, f32)> = numbers
+        let next: Vec<(u32, f32)> = numbers
             .iter()
             .flat_map(|&(n, p)| {
                 ranked
@@ -1003,9 +1007,7 @@ fn ranked_from_content(
                     .map(move |&(d, q)| (n * 10 + u32::from(d), p * q))
             })
             .collect();
-        next.sort_by(|a, b| b.1.total_cmp(&a.1));
-        next.truncate(ALTERNATIVES);
-        numbers = next;
+        numbers = likeliest_leading_digits(next, number_glyphs - k - 1, largest);
     }
     let mut ranked: Vec<(CellValue, f32)> = numbers
         .into_iter()
@@ -1050,6 +1052,26 @@ fn without_ruled_lines(
             !(vertical_line || horizontal_line)
         })
         .collect()
+}
+
+/// The [`ALTERNATIVES`] likeliest of `numbers` (leading digits of a number read so far, each
+/// with its probability), most likely first, those that can still end within `largest` with
+/// `digits_left` more digits kept before those that cannot. A clue is no longer than its line:
+/// in a row of 10 cells a blurred "10" whose 0 reads as 8 ranks 18, 78 and 28 far above 10,
+/// and cut short by probability alone the list would lose the one two-digit value the row
+/// allows. Numbers that cannot fit stay behind, for a stray mark read as a leading 1 (see
+/// `CluesRead::within_lines`).
+fn likeliest_leading_digits(
+    mut numbers: Vec<(u32, f32)>,
+    digits_left: usize,
+    largest: Option<u32>,
+) -> Vec<(u32, f32)> {
+    let scale = 10u32.pow(digits_left as u32);
+    let fits = |n: u32| largest.is_none_or(|largest| n.saturating_mul(scale) <= largest);
+    numbers.sort_by(|a, b| fits(b.0).cmp(&fits(a.0)).then(b.1.total_cmp(&a.1)));
+    numbers.truncate(ALTERNATIVES);
+    numbers.sort_by(|a, b| b.1.total_cmp(&a.1));
+    numbers
 }
 
 /// Lone glyphs at least this wide (width over height) may be two digits that blur joined into
@@ -3872,5 +3894,34 @@ mod tests {
         assert!(!condensed_company(&one, &eight, (2, 0.99)));
         assert!(!condensed_company(&two, &eight, (1, 0.99)));
         assert!(!condensed_company(&two, &eight, (8, 0.6)));
+    }
+
+    #[test]
+    fn a_clue_keeps_the_numbers_its_line_has_room_for_among_its_alternatives() {
+        // The two-digit readings of a blurred "10" in a row of 10 cells, its 0 read mostly as 8.
+        let read = vec![
+            (78, 0.35),
+            (28, 0.34),
+            (18, 0.32),
+            (38, 0.17),
+            (70, 0.09),
+            (19, 0.08),
+            (30, 0.05),
+            (10, 0.03),
+        ];
+        let kept = |largest| {
+            likeliest_leading_digits(read.clone(), 0, largest)
+                .iter()
+                .map(|&(n, _)| n)
+                .collect::<Vec<u32>>()
+        };
+        assert_eq!(kept(None), vec![78, 28, 18, 38, 70, 19]);
+        assert_eq!(kept(Some(10)), vec![78, 28, 18, 38, 70, 10]);
+        // Leading digits: with one digit to come, only a leading 1 (or 0) stays within 10.
+        let leading = vec![(7, 0.4), (2, 0.3), (3, 0.1), (5, 0.1), (8, 0.05), (9, 0.03), (1, 0.02)];
+        let kept = likeliest_leading_digits(leading, 1, Some(10));
+        assert_eq!(kept[0], (7, 0.4));
+        assert!(kept.contains(&(1, 0.02)));
+        assert_eq!(kept.len(), ALTERNATIVES);
     }
 }

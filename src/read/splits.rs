@@ -34,12 +34,13 @@ const TOUCHING_PAIR_TENTHS: u32 = 9;
 /// the usual split (see [`ranked_from_content`]), its blobs cut where [`touching_digits_cut`]
 /// finds two digits, or, unless that reading is [`SURE`], at any of [`SPLITS`] that finds as
 /// many glyphs. With the photo's `widths` (see [`clue_widths`]) each glyph's digits are weighed
-/// by its width too.
+/// by its width too; with `largest`, the clue's line length, numbers within it are kept first.
 pub fn ranked_at_splits(
     crop: &GrayImage,
     levels: Levels,
     classifier: &DigitClassifier,
     widths: Option<&DigitWidths>,
+    largest: Option<u32>,
 ) -> Vec<(CellValue, f32)> {
     let darkness = glyphs::flattened(crop);
     let (content, widest_tenths) = usual_glyphs(crop, &darkness, levels, classifier);
@@ -47,11 +48,11 @@ pub fn ranked_at_splits(
         CellContent::Glyphs(found) => found.clone(),
         _ => Vec::new(),
     };
-    let mut ranked = ranked_from_content(content, crop, classifier, widths);
+    let mut ranked = ranked_from_content(content, crop, classifier, widths, largest);
     if let Some(fewer) = wide_blobs_halved(crop, &darkness, levels.ink, &found) {
         merge(
             &mut ranked,
-            ranked_from_content(fewer, crop, classifier, widths),
+            ranked_from_content(fewer, crop, classifier, widths, largest),
         );
     }
     if ranked[0].1 >= SURE || found.is_empty() {
@@ -72,7 +73,7 @@ pub fn ranked_at_splits(
         }
         merge(
             &mut ranked,
-            ranked_from_content(content, crop, classifier, widths),
+            ranked_from_content(content, crop, classifier, widths, largest),
         );
     }
     ranked
@@ -135,6 +136,7 @@ pub fn ranked_over_splits(
         crop,
         classifier,
         None,
+        None,
     )];
     for share in SPLITS {
         let content =
@@ -142,7 +144,7 @@ pub fn ranked_over_splits(
         if !matches!(&content, CellContent::Glyphs(other) if other.len() == found.len()) {
             continue;
         }
-        readings.push(ranked_from_content(content, crop, classifier, None));
+        readings.push(ranked_from_content(content, crop, classifier, None, None));
     }
     let count = readings.len() as f32;
     let mut mean: Vec<(CellValue, f32)> = Vec::new();
@@ -379,7 +381,7 @@ mod tests {
             paper: 235.0,
             ink: 0.85,
         };
-        let ranked = ranked_at_splits(&crop, levels, bundled_classifier(), None);
+        let ranked = ranked_at_splits(&crop, levels, bundled_classifier(), None, None);
         assert_eq!(ranked[0].0, CellValue::Number(32), "{ranked:?}");
     }
 
