@@ -1049,7 +1049,9 @@ fn read_number(
     widths: Option<&DigitWidths>,
     largest: Option<u32>,
 ) -> Option<ClueRead> {
-    clue_of_readings(splits::ranked_at_splits(cell, levels, classifier, widths, largest))
+    clue_of_readings(splits::ranked_at_splits(
+        cell, levels, classifier, widths, largest,
+    ))
 }
 
 /// The clue number of a cell's `readings` (most likely first): the likeliest number (1 or

@@ -3918,7 +3918,15 @@ mod tests {
         assert_eq!(kept(None), vec![78, 28, 18, 38, 70, 19]);
         assert_eq!(kept(Some(10)), vec![78, 28, 18, 38, 70, 10]);
         // Leading digits: with one digit to come, only a leading 1 (or 0) stays within 10.
-        let leading = vec![(7, 0.4), (2, 0.3), (3, 0.1), (5, 0.1), (8, 0.05), (9, 0.03), (1, 0.02)];
+        let leading = vec![
+            (7, 0.4),
+            (2, 0.3),
+            (3, 0.1),
+            (5, 0.1),
+            (8, 0.05),
+            (9, 0.03),
+            (1, 0.02),
+        ];
         let kept = likeliest_leading_digits(leading, 1, Some(10));
         assert_eq!(kept[0], (7, 0.4));
         assert!(kept.contains(&(1, 0.02)));
