@@ -397,9 +397,10 @@ fn solve_found(
 /// - grown while ruled cells continue beyond it (see [`detect::grow`]): the bold lines every
 ///   five cells can outline part of a grid whose outer lines blur away (a 22x29 grid was found
 ///   as its 19x28 block inside the last bold lines, and its clues did not add up);
-/// - the lattice counted and followed again inside the grown one's corners: a hard 21x14
-///   photo's lattice missed an outer column, and grown back, its clues read on the predicted
-///   lines did not add up;
+/// - the lattice counted and followed again inside the grown one's corners, or its own when
+///   it did not grow: a hard 21x14 photo's lattice missed an outer column, and grown back, its
+///   clues read on the predicted lines did not add up; a boxed 10x30 photo's lattice, counted
+///   in an outline a little inside the grid, had 8 columns of 10;
 /// - less its outer row of cells at the bottom, then its outer column at the right (as the
 ///   clues were read, upright): a boxed grid's lattice can run a line past its frame onto the
 ///   paper and a drop shadow's edge beyond it (a boxed 17x15 photo was refused, "column 18 at
@@ -423,20 +424,28 @@ fn on_nearby_lattice(
     }
     let grown = detect::grow::grow(gray, &lattice);
     let grown = (grown != lattice && grown != first.lattice).then_some(grown);
-    // The cells grown sit where their lines were predicted from the lattice's, not where each
-    // runs: counted and followed again inside the grown lattice's corners, a plain grid's lost
-    // outer column reads as the rest of the grid does. Found only when the grown lattice's
-    // reading failed too (the iterator is lazy).
-    let followed = grown.clone().into_iter().filter_map(|grown| {
-        detect::find_lattice_in_outline(gray, grown.outer_corners())
+    // Counted and followed again inside the corners its lines were followed to (the grown
+    // lattice's, when it grew), a lattice's lines sit where each runs: grown cells sit where
+    // their lines were predicted from the lattice's (a hard plain 21x14 photo's lost outer
+    // column, grown back, read clues that did not add up), and the outline the lattice was
+    // first counted in may lie off the lines it then followed (a boxed 10x30 photo's outline,
+    // 6 px inside the grid's right edge, counted 8 columns of 10). Found only when the readings
+    // before failed too (the iterator is lazy).
+    let outer = grown.clone().unwrap_or_else(|| lattice.clone());
+    let followed = std::iter::once(outer).filter_map(|outer| {
+        detect::find_lattice_in_outline(gray, outer.outer_corners())
             .ok()
-            .filter(|again| *again != grown && *again != first.lattice)
+            .filter(|again| *again != outer && *again != first.lattice)
             .map(|again| {
-                let how = format!(
-                    "its lines followed again inside it grown to {}x{}, where ruled cells \
-                     continue",
-                    grown.rows, grown.columns
-                );
+                let how = if outer == lattice {
+                    String::from("its lines counted and followed again inside its corners")
+                } else {
+                    format!(
+                        "its lines followed again inside it grown to {}x{}, where ruled cells \
+                         continue",
+                        outer.rows, outer.columns
+                    )
+                };
                 (again, Frame::Outline, how)
             })
     });
