@@ -16,7 +16,8 @@
 //! wrongly with exit 0, now refused (or read exactly): a digit other than 1 dropped as a stray
 //! mark, a lattice column beyond the grid; and a page too small in the frame to read, refused
 //! with the advice to come closer. A boxed grid's lattice run a column past its frame, read
-//! without it. The pages have
+//! without it; a lattice counted in an outline a little inside its grid, counted again in the
+//! corners its lines were followed to. The pages have
 //! their column rules printed through the puzzle, as every simulated page had when these were
 //! written, unless a test says the page is laid out as printed.
 
@@ -431,6 +432,14 @@ fn a_plain_grids_outer_column_grown_back_is_read_on_its_own_lines() {
     let (report, truth) = photographed_and_solved(&test_data("nonogram-21x14.non"), "hard", 80006);
     assert_eq!(report["puzzle"], truth["puzzle"]);
     assert_eq!(report["solution"], truth["solution"]);
+}
+
+#[test]
+fn a_lattice_counted_in_an_outline_off_the_grid_is_counted_again_in_its_own_corners() {
+    // The outline found in the shrunk photo sat 6 px inside the grid's right edge, and the lines
+    // counted in it gave 8 columns of 10, followed out to the grid's true corners. Counted and
+    // followed again inside those corners, the lattice has its 10 columns and every clue reads.
+    assert_read_as_printed("nonogram-10x30.non", 70017);
 }
 
 #[test]
