@@ -392,16 +392,19 @@ fn solve_found(
     with_closer_hint(unreadable_if_doubtful(retried.unwrap_or(first)))
 }
 
-/// A nonogram whose reading failed, read again on lattices near the one found, each in turn,
-/// the first reading that solves uniquely taken:
-/// - grown while ruled cells continue beyond it (see [`detect::grow`]): the bold lines every
-///   five cells can outline part of a grid whose outer lines blur away (a 22x29 grid was found
-///   as its 19x28 block inside the last bold lines, and its clues did not add up);
+/// A grid whose reading failed, read again on lattices near the one found, each in turn, the
+/// first reading that solves uniquely taken; a lattice of digits (a jump maze's) is not:
+/// - for a nonogram, grown while ruled cells continue beyond it (see [`detect::grow`]): the
+///   bold lines every five cells can outline part of a grid whose outer lines blur away (a
+///   22x29 grid was found as its 19x28 block inside the last bold lines, and its clues did not
+///   add up);
 /// - the lattice counted and followed again inside the grown one's corners, or its own when
-///   it did not grow: a hard 21x14 photo's lattice missed an outer column, and grown back, its
-///   clues read on the predicted lines did not add up; a boxed 10x30 photo's lattice, counted
-///   in an outline a little inside the grid, had 8 columns of 10;
-/// - less its outer row of cells at the bottom, then its outer column at the right (as the
+///   it did not grow (or is no nonogram): a hard 21x14 photo's lattice missed an outer column,
+///   and grown back, its clues read on the predicted lines did not add up; a boxed 10x30
+///   photo's lattice, counted in an outline a little inside the grid, had 8 columns of 10; a
+///   hard 15x15 Nurikabe's, its count right, read two clues wrong that its lines followed
+///   again read as printed;
+/// - for a nonogram, less its outer row of cells at the bottom, then its outer column at the right (as the
 ///   clues were read, upright): a boxed grid's lattice can run a line past its frame onto the
 ///   paper and a drop shadow's edge beyond it (a boxed 17x15 photo was refused, "column 18 at
 ///   the grid's edge has no clue number"). Each is read as found, grown again over any clue
@@ -419,11 +422,13 @@ fn on_nearby_lattice(
     explain: bool,
 ) -> Option<PhotoSolve> {
     let failure = first.failure()?;
-    if first.reading.kind() != "nonogram" || frame == Frame::Digits {
+    if frame == Frame::Digits {
         return None;
     }
-    let grown = detect::grow::grow(gray, &lattice);
-    let grown = (grown != lattice && grown != first.lattice).then_some(grown);
+    let nonogram = first.reading.kind() == "nonogram";
+    let grown = nonogram
+        .then(|| detect::grow::grow(gray, &lattice))
+        .filter(|grown| *grown != lattice && *grown != first.lattice);
     // Counted and followed again inside the corners its lines were followed to (the grown
     // lattice's, when it grew), a lattice's lines sit where each runs: grown cells sit where
     // their lines were predicted from the lattice's (a hard plain 21x14 photo's lost outer
@@ -459,6 +464,7 @@ fn on_nearby_lattice(
     let turns = first.reading.quarter_turns();
     let trimmed = [detect::Edge::Bottom, detect::Edge::Right]
         .into_iter()
+        .filter(|_| nonogram)
         .flat_map(|edge| {
             let without = |whole: &detect::Lattice| {
                 Some(whole.turned(turns).without_edge(edge)?.turned_back(turns))

@@ -9,13 +9,16 @@
 //! thicker than the solid patches first wiped from the ink, was not followed: its bottom line
 //! went onto the digits above it (see `detect`). A page photographed sideways whose shadowed
 //! edge row read as black cells turned (see `read::turned_content`), and a mark that a
-//! correction made a clue though no ink shows in its cell (see `read::ink_patches`).
+//! correction made a clue though no ink shows in its cell (see `read::ink_patches`). A hard
+//! photo of a generated set whose reading failed on the lattice found and reads as printed on
+//! its lines followed again inside that lattice's corners (see `on_nearby_lattice`).
 
 mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{photographed_and_solved, ruled, Shot};
+use common::{gridsight, photographed_and_solved, ruled, ScratchDir, Shot};
+use gridsight::photo::{dataset, Preset};
 use serde_json::Value;
 
 fn seed_puzzle(name: &str) -> PathBuf {
@@ -105,6 +108,34 @@ fn a_mark_read_as_a_number_where_no_ink_shows_is_not_made_a_clue() {
         90004,
         "the puzzle read has no solution, but",
     );
+}
+
+#[test]
+fn a_failed_reading_is_read_again_on_lines_followed_inside_its_lattices_corners() {
+    // The hard Nurikabe 00045 of `gridsight generate DIR --count 96 --seed 4242`: its lattice
+    // has the grid's 15x15 cells, but two of the clues read on it were wrong, and the puzzle
+    // read had no solution (refused, 223 of 225 cells right). Counted and followed again inside
+    // the corners its lines were followed to, the lattice's cells hold every clue as printed.
+    let dir = ScratchDir::new("nurikabe-followed-again");
+    let set = dir.join("set");
+    dataset::generate_kinds(&set, 1, 4242 + 45, &["nurikabe"], &[Preset::Hard]).unwrap();
+    let photo = set.join("00000-nurikabe-hard.jpg");
+    let read = gridsight()
+        .args(["solve", "--json", "--no-image", photo.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        read.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&read.stderr)
+    );
+    let report: Value = serde_json::from_slice(&read.stdout).unwrap();
+    let truth: Value =
+        serde_json::from_str(&std::fs::read_to_string(photo.with_extension("truth.json")).unwrap())
+            .unwrap();
+    assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
+    assert_eq!(report["solution"], truth["solution"]);
 }
 
 #[test]
