@@ -24,8 +24,8 @@
 mod common;
 
 use common::{
-    assert_photographed_and_refused, gridsight, past_reading, photographed,
-    photographed_and_solved, ruled, test_data, ScratchDir,
+    assert_photographed_and_refused, past_reading, photographed, photographed_and_solved, ruled,
+    solved_report, test_data, ScratchDir,
 };
 use serde_json::Value;
 
@@ -380,17 +380,7 @@ fn a_boxed_nonogram_photographed_sideways_or_upside_down_reads_its_clues_upright
     ] {
         let path = scratch.join(&format!("boxed-turned-{turns}.png"));
         turned.save(&path).unwrap();
-        let read = gridsight()
-            .args(["solve", "--json", "--no-image", path.to_str().unwrap()])
-            .output()
-            .unwrap();
-        assert_eq!(
-            read.status.code(),
-            Some(0),
-            "turned {turns}: {}",
-            String::from_utf8_lossy(&read.stderr)
-        );
-        let report: Value = serde_json::from_slice(&read.stdout).unwrap();
+        let report = solved_report(&path);
         assert_eq!(report["puzzle"], truth["puzzle"], "turned {turns}");
         assert_eq!(report["solution"], truth["solution"], "turned {turns}");
     }

@@ -17,7 +17,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{gridsight, photographed_and_solved, ruled, ScratchDir, Shot};
+use common::{photographed_and_solved, ruled, solved_report, truth_beside, ScratchDir, Shot};
 use gridsight::photo::{dataset, Preset};
 use serde_json::Value;
 
@@ -120,20 +120,7 @@ fn a_failed_reading_is_read_again_on_lines_followed_inside_its_lattices_corners(
     let set = dir.join("set");
     dataset::generate_kinds(&set, 1, 4242 + 45, &["nurikabe"], &[Preset::Hard]).unwrap();
     let photo = set.join("00000-nurikabe-hard.jpg");
-    let read = gridsight()
-        .args(["solve", "--json", "--no-image", photo.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(
-        read.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&read.stderr)
-    );
-    let report: Value = serde_json::from_slice(&read.stdout).unwrap();
-    let truth: Value =
-        serde_json::from_str(&std::fs::read_to_string(photo.with_extension("truth.json")).unwrap())
-            .unwrap();
+    let (report, truth) = (solved_report(&photo), truth_beside(&photo));
     assert_eq!(clues(&report["puzzle"]), clues(&truth["puzzle"]));
     assert_eq!(report["solution"], truth["solution"]);
 }

@@ -496,6 +496,7 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
     let levels = cuts.levels;
     let all_cells = cuts.row_cells.iter().chain(&cuts.column_cells).flatten();
     let widths = splits::clue_widths(all_cells, levels, classifier);
+    // Each line's numbers read as at most its `length`, the cells across it.
     let read_band = |band: &GrayImage, cells: &Vec<GrayImage>, lost: &Vec<Lost>, length: usize| {
         let largest = Some(length as u32);
         let mut numbers: Vec<Option<ClueRead>> = cells
@@ -517,27 +518,27 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
         }
         numbers.into_iter().flatten().collect()
     };
+    let read_bands = |bands: &[GrayImage], cells: &[Vec<GrayImage>], lost: &[Vec<Lost>], length| {
+        bands
+            .iter()
+            .zip(cells)
+            .zip(lost)
+            .map(|((band, cells), lost)| read_band(band, cells, lost, length))
+            .collect()
+    };
     CluesRead {
-        rows: (0..cuts.row_bands.len())
-            .map(|r| {
-                read_band(
-                    &cuts.row_bands[r],
-                    &cuts.row_cells[r],
-                    &cuts.row_lost[r],
-                    lattice.columns,
-                )
-            })
-            .collect(),
-        columns: (0..cuts.column_bands.len())
-            .map(|c| {
-                read_band(
-                    &cuts.column_bands[c],
-                    &cuts.column_cells[c],
-                    &cuts.column_lost[c],
-                    lattice.rows,
-                )
-            })
-            .collect(),
+        rows: read_bands(
+            &cuts.row_bands,
+            &cuts.row_cells,
+            &cuts.row_lost,
+            lattice.columns,
+        ),
+        columns: read_bands(
+            &cuts.column_bands,
+            &cuts.column_cells,
+            &cuts.column_lost,
+            lattice.rows,
+        ),
     }
 }
 

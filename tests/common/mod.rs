@@ -183,9 +183,29 @@ pub fn solved(photo: &Photo) -> (std::process::Output, serde_json::Value) {
         ])
         .output()
         .unwrap();
-    let truth_path = photo.path.with_extension("truth.json");
-    let truth = serde_json::from_str(&std::fs::read_to_string(&truth_path).unwrap()).unwrap();
-    (read, truth)
+    (read, truth_beside(&photo.path))
+}
+
+/// The truth written beside the photo at `path` (`NAME.truth.json`).
+pub fn truth_beside(path: &Path) -> serde_json::Value {
+    let truth_path = path.with_extension("truth.json");
+    serde_json::from_str(&std::fs::read_to_string(truth_path).unwrap()).unwrap()
+}
+
+/// The report of `solve --json --no-image` on the image at `path`, which must succeed.
+pub fn solved_report(path: &Path) -> serde_json::Value {
+    let read = gridsight()
+        .args(["solve", "--json", "--no-image", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        read.status.code(),
+        Some(0),
+        "{}: {}",
+        path.display(),
+        String::from_utf8_lossy(&read.stderr)
+    );
+    serde_json::from_slice(&read.stdout).unwrap()
 }
 
 /// Photographs the puzzle file `source` (see [`photographed`]), reads the photo back with
@@ -196,17 +216,8 @@ pub fn photographed_and_solved<'a>(
     shot: impl Into<Shot<'a>>,
     seed: u64,
 ) -> (serde_json::Value, serde_json::Value) {
-    let shot = shot.into();
     let photo = photographed(source, shot, seed);
-    let (read, truth) = solved(&photo);
-    assert_eq!(
-        read.status.code(),
-        Some(0),
-        "{} {shot} {seed}: {}",
-        source.display(),
-        String::from_utf8_lossy(&read.stderr)
-    );
-    (serde_json::from_slice(&read.stdout).unwrap(), truth)
+    (solved_report(&photo.path), truth_beside(&photo.path))
 }
 
 /// Photographs the puzzle file `source` (see [`photographed`]) and reads the photo back with
