@@ -404,15 +404,16 @@ fn solve_found(
 ///   photo's lattice, counted in an outline a little inside the grid, had 8 columns of 10; a
 ///   hard 15x15 Nurikabe's, its count right, read two clues wrong that its lines followed
 ///   again read as printed;
-/// - for a nonogram, less its outer row of cells at the bottom, then its outer column at the right (as the
-///   clues were read, upright): a boxed grid's lattice can run a line past its frame onto the
-///   paper and a drop shadow's edge beyond it (a boxed 17x15 photo was refused, "column 18 at
-///   the grid's edge has no clue number"). Each is read as found, grown again over any clue
-///   boxes (a boxed 17x15 hard photo's lattice, a row low, came back a row higher), then,
-///   when an edge line read no clue, as the lattice read less that edge and not grown back,
-///   where growing may put the row back (a boxed 21x16 photo whose lattice ran past a curled
-///   page's bowed bottom edge: "row 17"). The clues' sides are left alone: each reading costs
-///   as much as the first, and the lines found there were bounded by the clues.
+/// - for a nonogram, less its outer row of cells at the bottom, then its outer column at the
+///   right (as the clues were read, upright): a boxed grid's lattice can run a line past its
+///   frame onto the paper and a drop shadow's edge beyond it (a boxed 17x15 photo was refused,
+///   "column 18 at the grid's edge has no clue number"). Each is read as found, grown again
+///   over any clue boxes (a boxed 17x15 hard photo's lattice, a row low, came back a row
+///   higher), then, when an edge line read no clue, as the lattice read less that edge and not
+///   grown back, where growing may put the row back (a boxed 21x16 photo whose lattice ran
+///   past a curled page's bowed bottom edge: "row 17"). The clues' sides are left alone: each
+///   reading costs as much as the first, and the lines found there were bounded by the clues
+///   (reading them less their top row or left column too mended no dev photo).
 fn on_nearby_lattice(
     gray: &image::GrayImage,
     first: &PhotoSolve,

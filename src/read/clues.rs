@@ -372,9 +372,9 @@ pub fn reread_boxed(
         .map(|(&at, crop)| (at, crop, 0.0, widths.as_ref()));
     for ((r, c), crop, least, widths) in numbered_crops.chain(blank) {
         let line_length = if r < top {
-            lattice.rows - top
+            lattice.rows.saturating_sub(top)
         } else {
-            lattice.columns - left
+            lattice.columns.saturating_sub(left)
         };
         let ranked =
             splits::ranked_at_splits(crop, levels, classifier, widths, Some(line_length as u32));
