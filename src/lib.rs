@@ -392,6 +392,10 @@ fn solve_found(
     with_closer_hint(unreadable_if_doubtful(retried.unwrap_or(first)))
 }
 
+/// How many times a failing grid's lattice is counted and followed again inside the corners of
+/// the last (see [`on_nearby_lattice`]): a third time mended no dev photo that two did not.
+const FOLLOWINGS: usize = 2;
+
 /// A grid whose reading failed, read again on lattices near the one found, each in turn, the
 /// first reading that solves uniquely taken; a lattice of digits (a jump maze's) is not:
 /// - for a nonogram, grown while ruled cells continue beyond it (see [`detect::grow`]): the
@@ -399,11 +403,11 @@ fn solve_found(
 ///   22x29 grid was found as its 19x28 block inside the last bold lines, and its clues did not
 ///   add up);
 /// - the lattice counted and followed again inside the grown one's corners, or its own when
-///   it did not grow (or is no nonogram): a hard 21x14 photo's lattice missed an outer column,
-///   and grown back, its clues read on the predicted lines did not add up; a boxed 10x30
-///   photo's lattice, counted in an outline a little inside the grid, had 8 columns of 10; a
-///   hard 15x15 Nurikabe's, its count right, read two clues wrong that its lines followed
-///   again read as printed;
+///   it did not grow (or is no nonogram), then inside that one's: a hard 21x14 photo's lattice
+///   missed an outer column, and grown back, its clues read on the predicted lines did not add
+///   up; a boxed 10x30 photo's lattice, counted in an outline a little inside the grid, had 8
+///   columns of 10; a hard 15x15 Nurikabe's, its count right, read two clues wrong that its
+///   lines followed again read as printed;
 /// - for a nonogram, less its outer row of cells at the bottom, then its outer column at the
 ///   right (as the clues were read, upright): a boxed grid's lattice can run a line past its
 ///   frame onto the paper and a drop shadow's edge beyond it (a boxed 17x15 photo was refused,
@@ -435,25 +439,33 @@ fn on_nearby_lattice(
     // their lines were predicted from the lattice's (a hard plain 21x14 photo's lost outer
     // column, grown back, read clues that did not add up), and the outline the lattice was
     // first counted in may lie off the lines it then followed (a boxed 10x30 photo's outline,
-    // 6 px inside the grid's right edge, counted 8 columns of 10). Found only when the readings
-    // before failed too (the iterator is lazy).
+    // 6 px inside the grid's right edge, counted 8 columns of 10). Each time, the lines settle
+    // nearer the print: a 29x22 photo's clues add up only on the lattice followed again inside
+    // the corners of the one followed again. Each is found only when the readings before
+    // failed too (the iterators are lazy).
     let outer = grown.clone().unwrap_or_else(|| lattice.clone());
-    let followed = std::iter::once(outer).filter_map(|outer| {
-        detect::find_lattice_in_outline(gray, outer.outer_corners())
+    let inside = if outer == lattice {
+        String::from("its lines counted and followed again inside its corners")
+    } else {
+        format!(
+            "its lines followed again inside it grown to {}x{}, where ruled cells continue",
+            outer.rows, outer.columns
+        )
+    };
+    let followed = std::iter::successors(Some(outer), |before| {
+        detect::find_lattice_in_outline(gray, before.outer_corners())
             .ok()
-            .filter(|again| *again != outer && *again != first.lattice)
-            .map(|again| {
-                let how = if outer == lattice {
-                    String::from("its lines counted and followed again inside its corners")
-                } else {
-                    format!(
-                        "its lines followed again inside it grown to {}x{}, where ruled cells \
-                         continue",
-                        outer.rows, outer.columns
-                    )
-                };
-                (again, Frame::Outline, how)
-            })
+            .filter(|again| again != before && *again != first.lattice)
+    })
+    .skip(1)
+    .take(FOLLOWINGS)
+    .enumerate()
+    .map(move |(k, again)| {
+        let how = match k {
+            0 => inside.clone(),
+            _ => format!("{inside}, {} times", k + 1),
+        };
+        (again, Frame::Outline, how)
     });
     let grown = grown.map(|grown| {
         let how = format!(

@@ -17,7 +17,7 @@
 //! mark, a lattice column beyond the grid; and a page too small in the frame to read, refused
 //! with the advice to come closer. A boxed grid's lattice run a column past its frame, read
 //! without it; a lattice counted in an outline a little inside its grid, counted again in the
-//! corners its lines were followed to. The pages have
+//! corners its lines were followed to, and small clues read on a lattice followed twice so. The pages have
 //! their column rules printed through the puzzle, as every simulated page had when these were
 //! written, unless a test says the page is laid out as printed.
 
@@ -430,6 +430,15 @@ fn a_lattice_counted_in_an_outline_off_the_grid_is_counted_again_in_its_own_corn
     // counted in it gave 8 columns of 10, followed out to the grid's true corners. Counted and
     // followed again inside those corners, the lattice has its 10 columns and every clue reads.
     assert_read_as_printed("nonogram-10x30.non", 70017);
+}
+
+#[test]
+fn small_clues_are_read_on_a_lattice_followed_again_inside_the_followed_ones_corners() {
+    // A plain 29x22 page whose clue digits are 8 pixels tall: on the lattice found, and on its
+    // lines followed again inside its corners, the clues did not add up (175 numbers). Followed
+    // once more inside that lattice's corners, the lines sit nearer the print and the
+    // corrector mends the five clues still misread.
+    assert_read_as_printed("nonogram-29x22.non", 70012);
 }
 
 #[test]
