@@ -452,12 +452,15 @@ fn on_nearby_lattice(
             outer.rows, outer.columns
         )
     };
-    let followed = std::iter::successors(Some(outer), |before| {
-        detect::find_lattice_in_outline(gray, before.outer_corners())
+    let mut last = Some(outer);
+    let followed = std::iter::from_fn(move || {
+        let before = last.take()?;
+        let again = detect::find_lattice_in_outline(gray, before.outer_corners())
             .ok()
-            .filter(|again| again != before && *again != first.lattice)
+            .filter(|again| *again != before && *again != first.lattice)?;
+        last = Some(again.clone());
+        Some(again)
     })
-    .skip(1)
     .take(FOLLOWINGS)
     .enumerate()
     .map(move |(k, again)| {
