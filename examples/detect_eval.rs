@@ -141,12 +141,7 @@ fn judge(photo: &Path, lattice: &Lattice) -> Result<String, String> {
         truth["height"].as_u64().unwrap_or(0) as usize,
     );
     let (r, c) = (lattice.rows, lattice.columns);
-    let mine = [
-        lattice.points[0][0],
-        lattice.points[0][c],
-        lattice.points[r][c],
-        lattice.points[r][0],
-    ];
+    let mine = lattice.outer_corners().map(|(x, y)| (x as f32, y as f32));
     let side = (0..4)
         .map(|i| distance(corners[i], corners[(i + 1) % 4]))
         .fold(0.0, f32::max);
