@@ -15,7 +15,6 @@
 
 use image::{GrayImage, Luma};
 
-use super::digit_widths::DigitWidths;
 use super::lost_numbers::{self, Lost};
 use super::{ink_level, paper_level, rules, splits, CellRead, CellValue, GridRead, Levels};
 use crate::detect::strips::{strip, Side};
@@ -352,7 +351,7 @@ pub fn reread_boxed(
     // the frame's remnant there reads as a 1, at times surely (0.99 in a 17x11 photo, an
     // extra 1 before a row's clues). Over 1,380 generated nonogram photos, leaving those boxes
     // out read 2 more exactly (one of them had been solved wrongly) and none less.
-    let widths = splits::clue_widths(&crops, levels, classifier);
+    let print = splits::clue_print(&crops, levels, classifier);
     let by_the_frame =
         |r: usize, c: usize| r == 0 || c == 0 || r + 1 == lattice.rows || c + 1 == lattice.columns;
     let blank = (0..lattice.rows)
@@ -364,20 +363,20 @@ pub fn reread_boxed(
             ((r, c), &band[r - r0][c - c0], BLANK_REREAD_SURENESS, None)
         });
     let mut reread = grid.clone();
-    // A box's line remnant is as narrow as a 1: the digits' widths weigh numbers read in
-    // numbered boxes only.
+    // A box's line remnant is as narrow as a 1, and looks like one: the digits' widths and
+    // look-alikes weigh numbers read in numbered boxes only.
     let numbered_crops = numbered
         .iter()
         .zip(&crops)
-        .map(|(&at, crop)| (at, crop, 0.0, widths.as_ref()));
-    for ((r, c), crop, least, widths) in numbered_crops.chain(blank) {
+        .map(|(&at, crop)| (at, crop, 0.0, Some(&print)));
+    for ((r, c), crop, least, print) in numbered_crops.chain(blank) {
         let line_length = if r < top {
             lattice.rows.saturating_sub(top)
         } else {
             lattice.columns.saturating_sub(left)
         };
         let ranked =
-            splits::ranked_at_splits(crop, levels, classifier, widths, Some(line_length as u32));
+            splits::ranked_at_splits(crop, levels, classifier, print, Some(line_length as u32));
         if ranked[0].1 < least {
             continue;
         }
@@ -495,13 +494,13 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
     let cuts = cut_clues(image, lattice);
     let levels = cuts.levels;
     let all_cells = cuts.row_cells.iter().chain(&cuts.column_cells).flatten();
-    let widths = splits::clue_widths(all_cells, levels, classifier);
+    let print = splits::clue_print(all_cells, levels, classifier);
     // Each line's numbers read as at most its `length`, the cells across it.
     let read_band = |band: &GrayImage, cells: &Vec<GrayImage>, lost: &Vec<Lost>, length: usize| {
         let largest = Some(length as u32);
         let mut numbers: Vec<Option<ClueRead>> = cells
             .iter()
-            .map(|cell| read_number(cell, levels, classifier, widths.as_ref(), largest))
+            .map(|cell| read_number(cell, levels, classifier, Some(&print), largest))
             .collect();
         // The marks met beyond the clues are pieces of rules, read as 1s (see
         // `clue_lines::could_be_stray`): past such a mark, the gap is the paper beyond the clues.
@@ -511,7 +510,7 @@ pub fn read_clues(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassi
                 None
             } else {
                 let cell = number_cell(band, place.at, levels.paper);
-                let read = read_number(&cell, levels, classifier, widths.as_ref(), largest);
+                let read = read_number(&cell, levels, classifier, Some(&print), largest);
                 lost_number(read, place.between, outermost_one)
             };
             numbers.insert(place.index, number);
@@ -1047,11 +1046,11 @@ fn read_number(
     cell: &GrayImage,
     levels: Levels,
     classifier: &DigitClassifier,
-    widths: Option<&DigitWidths>,
+    print: Option<&splits::PagePrint>,
     largest: Option<u32>,
 ) -> Option<ClueRead> {
     clue_of_readings(splits::ranked_at_splits(
-        cell, levels, classifier, widths, largest,
+        cell, levels, classifier, print, largest,
     ))
 }
 

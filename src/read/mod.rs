@@ -3,13 +3,15 @@
 //!
 //! `glyphs` finds and normalises the glyphs in a cell crop, `classifier` reads each as a digit,
 //! `synth` renders labelled cells and `train` fits the model (for `examples/train_digits.rs`);
-//! `page_digits` re-reads a jump maze's digits by their look-alikes on the page.
+//! `page_digits` re-reads a jump maze's digits by their look-alikes on the page, and
+//! `clue_company` weighs a nonogram clue glyph's digits by its look-alikes among the clues.
 //! This module reads boxed grids with numbers in cells (Sudoku, Nurikabe) in any of the four
 //! upright orientations, choosing the one the digit classifier is most sure of. It does not find
 //! the grid (that is `detect`) or solve (that is `solve`); [`correct`] only asks the solvers
 //! whether a reading makes sense.
 
 pub mod classifier;
+mod clue_company;
 mod clue_lines;
 mod clue_totals;
 pub mod clues;
@@ -842,7 +844,7 @@ fn read_cell(
     column: usize,
     classifier: &DigitClassifier,
 ) -> CellRead {
-    let ranked = ranked_from_content(content, crop, classifier, None, None);
+    let ranked = ranked_from_content(content, crop, classifier, None, None, None);
     let (value, confidence) = ranked[0];
     CellRead {
         row,
@@ -950,14 +952,16 @@ fn read_dark_cell(
 
 /// The readings of a crop whose glyphs have been found (`content`), most likely first (never
 /// empty): blank or black for sure, or numbers from its glyphs with their probabilities, ending
-/// with blank at probability 0. Where the number is known to be at most `largest` (a clue's line
-/// length), the numbers its glyphs can make within it are kept first (see
-/// [`likeliest_leading_digits`]).
+/// with blank at probability 0. Each glyph's digits are weighed by the photo's clue `widths`
+/// and, given the crop's darkness, by the glyph's `company` (see `clue_company`), where known.
+/// Where the number is known to be at most `largest` (a clue's line length), the numbers its
+/// glyphs can make within it are kept first (see [`likeliest_leading_digits`]).
 fn ranked_from_content(
     content: CellContent,
     crop: &GrayImage,
     classifier: &DigitClassifier,
     widths: Option<&digit_widths::DigitWidths>,
+    company: Option<(&clue_company::GlyphCompany, &[f32])>,
     largest: Option<u32>,
 ) -> Vec<(CellValue, f32)> {
     let glyphs = match content {
@@ -975,7 +979,16 @@ fn ranked_from_content(
         .iter()
         .take(3)
         .map(|glyph| {
-            let ranked = classifier.classify(glyph).ranked();
+            let mut reading = classifier.classify(glyph);
+            if let Some((company, darkness)) = company {
+                let found = clue_company::GlyphInCrop {
+                    glyph,
+                    darkness,
+                    width: crop.width() as usize,
+                };
+                reading.probabilities = company.weighed(found, reading.probabilities);
+            }
+            let ranked = reading.ranked();
             match widths {
                 Some(widths) => widths.weighed(glyph, ranked),
                 None => ranked,

@@ -212,7 +212,7 @@ fn union(glyphs: &[glyphs::NormalisedGlyph]) -> Bounds {
 /// [`WINDOW`] times the page's glyph `height` around the glyph's box, sampled on a
 /// [`SAMPLES`]-square grid, less its mean and scaled to unit length, so that glyphs compare
 /// by shape whatever their contrast.
-fn look(darkness: &[f32], w: usize, bounds: &Bounds, height: f32) -> Vec<f32> {
+pub(super) fn look(darkness: &[f32], w: usize, bounds: &Bounds, height: f32) -> Vec<f32> {
     let h = darkness.len() / w.max(1);
     let at = |x: i64, y: i64| {
         if x < 0 || y < 0 || x >= w as i64 || y >= h as i64 {
@@ -247,6 +247,15 @@ fn look(darkness: &[f32], w: usize, bounds: &Bounds, height: f32) -> Vec<f32> {
     values
 }
 
+/// The distance between two looks (see [`look`]).
+pub(super) fn distance(a: &[f32], b: &[f32]) -> f32 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y) * (x - y))
+        .sum::<f32>()
+        .sqrt()
+}
+
 /// A glyph's combined reading: each digit's probability, and its support (the classifier's
 /// probability of it averaged over the glyph and its weighted neighbours).
 struct Combined {
@@ -259,14 +268,6 @@ struct Combined {
 /// between a glyph and its nearest look-alike (copies of one digit lie about that far apart;
 /// another digit, further): the log-probabilities add up with those weights.
 fn combined(samples: &[Sample]) -> Vec<Combined> {
-    let distance = |a: &Sample, b: &Sample| {
-        a.look
-            .iter()
-            .zip(&b.look)
-            .map(|(x, y)| (x - y) * (x - y))
-            .sum::<f32>()
-            .sqrt()
-    };
     let neighbours: Vec<Vec<(usize, f32)>> = samples
         .iter()
         .enumerate()
@@ -275,7 +276,7 @@ fn combined(samples: &[Sample]) -> Vec<Combined> {
                 .iter()
                 .enumerate()
                 .filter(|&(j, other)| j != i && other.informs)
-                .map(|(j, other)| (j, distance(sample, other)))
+                .map(|(j, other)| (j, distance(&sample.look, &other.look)))
                 .collect();
             near.sort_by(|a, b| a.1.total_cmp(&b.1));
             near.truncate(NEIGHBOURS);

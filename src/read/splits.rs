@@ -8,15 +8,20 @@
 //! tall, narrower than the glyph finder cuts (a single wide digit may be as wide). Such a blob
 //! is cut in two as well, and the cut kept when each half reads surer than the whole did.
 //!
+//! Each clue is read twice: its glyphs each alone, and weighed by their look-alikes among the
+//! photo's clues (`clue_company`); the second may put another reading first, never make the
+//! first surer (see [`with_company`]).
+//!
 //! Only for numbers whose reading the solver checks: nonogram clues, and the givens of a
 //! Sudoku or Nurikabe grid, whose splits are averaged instead (see [`ranked_over_splits`]).
 
 use image::GrayImage;
 
+use super::clue_company::{GlyphCompany, GlyphInCrop};
 use super::digit_widths::DigitWidths;
 use super::glyphs::{self, CellContent, NormalisedGlyph};
 use super::{ranked_from_content, CellValue, Levels};
-use crate::read::classifier::DigitClassifier;
+use crate::read::classifier::{DigitClassifier, Reading};
 
 /// The splits a clue is read at besides the usual one, as shares of its digits' peak ink
 /// darkness.
@@ -33,26 +38,76 @@ const TOUCHING_PAIR_TENTHS: u32 = 9;
 /// The readings of a clue crop, most likely first: each value with its highest probability at
 /// the usual split (see [`ranked_from_content`]), its blobs cut where [`touching_digits_cut`]
 /// finds two digits, or, unless that reading is [`SURE`], at any of [`SPLITS`] that finds as
-/// many glyphs. With the photo's `widths` (see [`clue_widths`]) each glyph's digits are weighed
-/// by its width too; with `largest`, the clue's line length, numbers within it are kept first.
+/// many glyphs. With the photo's `print` (see [`clue_print`]) each glyph's digits are weighed
+/// by its width too, and the readings by the glyphs' company put first where it says so (see
+/// [`with_company`]); with `largest`, the clue's line length, numbers within it are kept first.
 pub fn ranked_at_splits(
     crop: &GrayImage,
     levels: Levels,
     classifier: &DigitClassifier,
-    widths: Option<&DigitWidths>,
+    print: Option<&PagePrint>,
     largest: Option<u32>,
 ) -> Vec<(CellValue, f32)> {
     let darkness = glyphs::flattened(crop);
-    let (content, widest_tenths) = usual_glyphs(crop, &darkness, levels, classifier);
+    let widths = print.and_then(|print| print.widths.as_ref());
+    let read = |company| {
+        ranked_at_splits_by(
+            crop, &darkness, levels, classifier, widths, company, largest,
+        )
+    };
+    let alone = read(None);
+    // Another reading would have to be surer than that to go first.
+    if alone[0].1 >= SURE {
+        return alone;
+    }
+    match print.and_then(|print| print.company.as_ref()) {
+        Some(company) => with_company(alone, read(Some(company))),
+        None => alone,
+    }
+}
+
+/// The readings `alone` (the glyphs read each by itself) with those `in_company` (weighed by
+/// their look-alikes, see [`GlyphCompany`]) added, each value at its higher probability, save
+/// the value read likeliest alone, which keeps its own: the company may put another reading
+/// first (a blurred 3 the classifier calls 1, among the photo's 3s) but never makes the reader
+/// surer of what it read alone. A stray rule mark beside a line's clues reads as an unsure 1,
+/// and among the photo's 1s it came out a sure one, which the line corrector could then no
+/// longer afford to drop.
+fn with_company(
+    mut alone: Vec<(CellValue, f32)>,
+    in_company: Vec<(CellValue, f32)>,
+) -> Vec<(CellValue, f32)> {
+    let first = alone[0];
+    merge(&mut alone, in_company);
+    if let Some(known) = alone.iter_mut().find(|(value, _)| *value == first.0) {
+        known.1 = first.1;
+    }
+    alone.sort_by(|a, b| b.1.total_cmp(&a.1));
+    alone
+}
+
+/// [`ranked_at_splits`] of `crop` (`darkness` its [`glyphs::flattened`] darkness), its glyphs
+/// weighed by the photo's `widths` and, when given, their `company`.
+fn ranked_at_splits_by(
+    crop: &GrayImage,
+    darkness: &[f32],
+    levels: Levels,
+    classifier: &DigitClassifier,
+    widths: Option<&DigitWidths>,
+    company: Option<&GlyphCompany>,
+    largest: Option<u32>,
+) -> Vec<(CellValue, f32)> {
+    let company = company.map(|company| (company, darkness));
+    let (content, widest_tenths) = usual_glyphs(crop, darkness, levels, classifier);
     let found = match &content {
         CellContent::Glyphs(found) => found.clone(),
         _ => Vec::new(),
     };
-    let mut ranked = ranked_from_content(content, crop, classifier, widths, largest);
+    let mut ranked = ranked_from_content(content, crop, classifier, widths, company, largest);
     if let Some(fewer) = wide_blobs_halved(crop, &darkness, levels.ink, &found) {
         merge(
             &mut ranked,
-            ranked_from_content(fewer, crop, classifier, widths, largest),
+            ranked_from_content(fewer, crop, classifier, widths, company, largest),
         );
     }
     if ranked[0].1 >= SURE || found.is_empty() {
@@ -73,7 +128,7 @@ pub fn ranked_at_splits(
         }
         merge(
             &mut ranked,
-            ranked_from_content(content, crop, classifier, widths, largest),
+            ranked_from_content(content, crop, classifier, widths, company, largest),
         );
     }
     ranked
@@ -137,6 +192,7 @@ pub fn ranked_over_splits(
         classifier,
         None,
         None,
+        None,
     )];
     for share in SPLITS {
         let content =
@@ -144,7 +200,9 @@ pub fn ranked_over_splits(
         if !matches!(&content, CellContent::Glyphs(other) if other.len() == found.len()) {
             continue;
         }
-        readings.push(ranked_from_content(content, crop, classifier, None, None));
+        readings.push(ranked_from_content(
+            content, crop, classifier, None, None, None,
+        ));
     }
     let count = readings.len() as f32;
     let mut mean: Vec<(CellValue, f32)> = Vec::new();
@@ -228,29 +286,54 @@ fn wide_blobs_halved(
     Some(CellContent::Glyphs(chosen))
 }
 
-/// The widths of the 1s and the other digits that the clue `crops` of one photo read surely at
-/// the usual split, if they tell the two apart (see [`DigitWidths`]).
-pub fn clue_widths<'a>(
+/// What the clue glyphs of one photo, read at the usual split, tell about each of them: the
+/// widths of its 1s and its other digits (see [`DigitWidths`]) and its look-alikes (see
+/// [`GlyphCompany`]), each where the photo has enough clues to measure it.
+#[derive(Debug, Clone)]
+pub struct PagePrint {
+    pub widths: Option<DigitWidths>,
+    pub company: Option<GlyphCompany>,
+}
+
+/// The [`PagePrint`] of the clue `crops` of one photo.
+pub fn clue_print<'a>(
     crops: impl IntoIterator<Item = &'a GrayImage>,
     levels: Levels,
     classifier: &DigitClassifier,
-) -> Option<DigitWidths> {
-    let found: Vec<NormalisedGlyph> = crops
+) -> PagePrint {
+    let found: Vec<(Vec<f32>, usize, Vec<NormalisedGlyph>)> = crops
         .into_iter()
-        .flat_map(|crop| {
+        .map(|crop| {
             let darkness = glyphs::flattened(crop);
             let content = glyphs::read_flattened(crop, &darkness, levels.paper, levels.ink);
-            match without_line_pieces(content) {
+            let found = match without_line_pieces(content) {
                 CellContent::Glyphs(found) => found,
                 _ => Vec::new(),
-            }
+            };
+            (darkness, crop.width() as usize, found)
         })
         .collect();
-    DigitWidths::measure(
-        found
-            .iter()
-            .map(|glyph| (glyph, classifier.classify(glyph).best())),
-    )
+    let read: Vec<(GlyphInCrop, [f32; 10])> = found
+        .iter()
+        .flat_map(|(darkness, width, found)| {
+            found.iter().map(move |glyph| {
+                let probabilities = classifier.classify(glyph).probabilities;
+                (
+                    GlyphInCrop {
+                        glyph,
+                        darkness,
+                        width: *width,
+                    },
+                    probabilities,
+                )
+            })
+        })
+        .collect();
+    let best = |probabilities: [f32; 10]| Reading { probabilities }.best();
+    PagePrint {
+        widths: DigitWidths::measure(read.iter().map(|(found, p)| (found.glyph, best(*p)))),
+        company: GlyphCompany::gather(read.iter().copied()),
+    }
 }
 
 /// A glyph this many times as tall as it is wide, or more, is a hair-thin stroke: no digit,
@@ -353,6 +436,19 @@ mod tests {
     use crate::render::canvas::{self, HAlign};
     use crate::render::FontName;
     use image::{Rgb, RgbImage};
+
+    #[test]
+    fn company_puts_another_reading_first_but_never_makes_the_first_surer() {
+        let n = CellValue::Number;
+        // A blurred 3 read as 1 alone, and as 3 among the photo's 3s.
+        let alone = vec![(n(1), 0.6), (n(3), 0.3), (CellValue::Blank, 0.0)];
+        let ranked = with_company(alone, vec![(n(3), 0.7), (n(1), 0.25)]);
+        assert_eq!(ranked[..2], [(n(3), 0.7), (n(1), 0.6)]);
+        // A stray rule mark read as an unsure 1 alone, and surely among the photo's 1s.
+        let alone = vec![(n(1), 0.65), (n(4), 0.2), (CellValue::Blank, 0.0)];
+        let ranked = with_company(alone, vec![(n(1), 0.89), (n(4), 0.05)]);
+        assert_eq!(ranked[..2], [(n(1), 0.65), (n(4), 0.2)]);
+    }
 
     #[test]
     fn a_piece_of_the_clue_boxs_far_line_is_not_read_as_a_digit() {
