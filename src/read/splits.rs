@@ -104,7 +104,7 @@ fn ranked_at_splits_by(
         _ => Vec::new(),
     };
     let mut ranked = ranked_from_content(content, crop, classifier, widths, company, largest);
-    if let Some(fewer) = wide_blobs_halved(crop, &darkness, levels.ink, &found) {
+    if let Some(fewer) = wide_blobs_halved(crop, darkness, levels.ink, &found) {
         merge(
             &mut ranked,
             ranked_from_content(fewer, crop, classifier, widths, company, largest),
@@ -113,11 +113,11 @@ fn ranked_at_splits_by(
     if ranked[0].1 >= SURE || found.is_empty() {
         return ranked;
     }
-    let peak = digits_peak(&found, &darkness, crop.width());
+    let peak = digits_peak(&found, darkness, crop.width());
     for share in SPLITS {
         let content = without_line_pieces(glyphs::find_glyphs_split_at(
             crop,
-            &darkness,
+            darkness,
             share * peak,
             widest_tenths,
         ));
