@@ -20,8 +20,8 @@ const NEIGHBOURS: usize = 8;
 /// The fewest glyphs a company is gathered from: fewer give no typical distance to trust.
 const FEWEST: usize = 20;
 /// How much the company's reading weighs against the glyph's own (1). At 0.5 the 160 nonogram
-/// `photo` dev photos read one more exactly; at 1, 2 or 4 no more, and a first trial weighing
-/// the company several times the glyph pulled a photo's faint 3s to the 1s around them.
+/// `photo` dev photos read one more exactly; a first trial weighing the company several times
+/// the glyph pulled a photo's faint 3s to the 1s around them, and lost a photo.
 const COMPANY_WEIGHT: f32 = 0.5;
 /// Probabilities are floored here before taking logs, so that one glyph ruling a digit all but
 /// out cannot veto it against the rest.
