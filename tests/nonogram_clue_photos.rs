@@ -17,9 +17,11 @@
 //! mark, a lattice column beyond the grid; and a page too small in the frame to read, refused
 //! with the advice to come closer. A boxed grid's lattice run a column past its frame, read
 //! without it; a lattice counted in an outline a little inside its grid, counted again in the
-//! corners its lines were followed to, and small clues read on a lattice followed twice so. The pages have
-//! their column rules printed through the puzzle, as every simulated page had when these were
-//! written, unless a test says the page is laid out as printed.
+//! corners its lines were followed to, and small clues read on a lattice followed twice so. A
+//! clue misread alone read as printed among its look-alikes in the photo (see
+//! `read::clue_company`). The pages have their column rules printed through the puzzle, as
+//! every simulated page had when these were written, unless a test says the page is laid out
+//! as printed.
 
 mod common;
 

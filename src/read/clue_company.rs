@@ -92,8 +92,8 @@ impl GlyphCompany {
     /// weighted geometric mean of its [`NEIGHBOURS`] most alike glyphs' readings, a
     /// neighbour's weight falling off with its distance in units of the typical distance (1
     /// for a copy), weighing [`COMPANY_WEIGHT`] against the glyph's own reading's 1. The
-    /// result is no surer than its parts: a mean, not a product. A copy of the glyph itself (distance 0: the company
-    /// was gathered from the same cuts) is not its own company.
+    /// result is no surer than its parts: a mean, not a product. A copy of the glyph itself
+    /// (distance 0: the company was gathered from the same cuts) is not its own company.
     pub fn weighed(&self, found: GlyphInCrop, probabilities: [f32; 10]) -> [f32; 10] {
         if found.darkness.is_empty() {
             return probabilities;
