@@ -146,6 +146,11 @@ enum Frame {
     Trimmed,
     /// No frame: a lattice of digits.
     Digits,
+    /// No frame: a grid's cells found one by one (see [`detect::find_cell_lattice`]). Its
+    /// lines are where its cells are, so they are not counted and followed again inside its
+    /// corners: that is the outline's way, which the bowed grids found so do not suit, and on a
+    /// hard photo whose clues did not add up it gave a reading that solved uniquely, wrong.
+    Cells,
 }
 
 /// The puzzle's lattice in `gray`: a four-sided grid, or failing that a lattice of digits
@@ -169,6 +174,11 @@ fn find_any_lattice(
                 none.last_resort
                     .map(|grid| (grid, Frame::Outline))
                     .ok_or(none.error)
+            })
+            .or_else(|error| {
+                detect::find_cell_lattice(gray)
+                    .map(|cells| (cells, Frame::Cells))
+                    .map_err(|_| error)
             }),
     }
 }
@@ -388,7 +398,8 @@ fn solve_found(
     explain: bool,
 ) -> PhotoSolve {
     let first = read_and_solve_any_kind(gray, found.clone(), kind, limit, explain);
-    let retried = on_nearby_lattice(gray, &first, found, kind, limit, explain);
+    let retried = on_nearby_lattice(gray, &first, found, kind, limit, explain)
+        .or_else(|| on_cell_lattice(gray, &first, kind, limit, explain));
     with_closer_hint(unreadable_if_doubtful(retried.unwrap_or(first)))
 }
 
@@ -461,7 +472,7 @@ fn on_nearby_lattice(
         last = Some(again.clone());
         Some(again)
     })
-    .take(FOLLOWINGS)
+    .take(if frame == Frame::Cells { 0 } else { FOLLOWINGS })
     .enumerate()
     .map(move |(k, again)| {
         let how = match k {
@@ -521,6 +532,41 @@ fn on_nearby_lattice(
             );
             Some(retry)
         })
+}
+
+/// A grid whose reading failed on every lattice near the one found, read again on the lattice
+/// of its cells found one by one (see [`detect::find_cell_lattice`]), taken when it solves
+/// uniquely: a page curled so strongly that its grid's border bows by cells is held by no
+/// outline, and a boxed nonogram's bowed L of clue boxes and grid is cut wrong by any
+/// quadrilateral (five of eight hard boxed photos of one curl were refused, each on a lattice
+/// off the grid, and read exactly on their cells').
+fn on_cell_lattice(
+    gray: &image::GrayImage,
+    first: &PhotoSolve,
+    kind: Option<&str>,
+    limit: Option<Duration>,
+    explain: bool,
+) -> Option<PhotoSolve> {
+    let failure = first.failure()?;
+    let cells = detect::find_cell_lattice(gray)
+        .ok()
+        .filter(|cells| *cells != first.lattice)?;
+    let (rows, columns) = (first.lattice.rows, first.lattice.columns);
+    let found = (cells, Frame::Cells);
+    let on_cells = read_and_solve_any_kind(gray, found.clone(), kind, limit, explain);
+    let mut retry = if on_cells.solved_uniquely() {
+        on_cells
+    } else {
+        on_nearby_lattice(gray, &on_cells, found, kind, limit, explain)?
+    };
+    retry.stages.insert(
+        0,
+        format!(
+            "read: on the {rows}x{columns} lattice found, {failure}; read on the lattice of its \
+             cells found one by one"
+        ),
+    );
+    Some(retry)
 }
 
 /// Reads, corrects and solves the puzzle on `found` as `kind`. Told no kind, a reading that

@@ -19,7 +19,8 @@
 //! without it; a lattice counted in an outline a little inside its grid, counted again in the
 //! corners its lines were followed to, and small clues read on a lattice followed twice so. A
 //! clue misread alone read as printed among its look-alikes in the photo (see
-//! `read::clue_company`). The pages have their column rules printed through the puzzle, as
+//! `read::clue_company`). A boxed grid bowed past any outline, read on its cells found one by
+//! one. The pages have their column rules printed through the puzzle, as
 //! every simulated page had when these were written, unless a test says the page is laid out
 //! as printed.
 
@@ -424,6 +425,18 @@ fn a_plain_grids_outer_column_grown_back_is_read_on_its_own_lines() {
     // lattice did not add up (75 numbers); counted and followed again inside the grown
     // lattice's corners, the lines give a lattice on which every clue reads as printed.
     let (report, truth) = photographed_and_solved(&test_data("nonogram-21x14.non"), "hard", 80006);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
+#[test]
+fn a_boxed_grid_bowed_past_any_outline_is_read_on_its_cells_found_one_by_one() {
+    // A hard photo of a strongly curled page: the boxed grid and its clue boxes bow so far
+    // that no quadrilateral holds them, and the lattice found in an outline had 16 columns of
+    // the 17, off the grid's lines ("the clues read do not make a nonogram", exit 3). The
+    // grid's cells, found one by one and grown into a lattice that follows the bow
+    // (`detect::cell_lattice`), read as printed.
+    let (report, truth) = photographed_and_solved(&test_data("nonogram-17x11.non"), "hard", 80002);
     assert_eq!(report["puzzle"], truth["puzzle"]);
     assert_eq!(report["solution"], truth["solution"]);
 }

@@ -49,21 +49,36 @@ impl BlankPieces {
         }
     }
 
+    /// The pieces compact enough to be a cell's paper: neither long nor large (a third of the
+    /// mask), and filling two fifths of their box (with holes filled when `filled`).
+    fn compact(&self, filled: bool) -> impl Iterator<Item = &Component> {
+        let large = self.width.max(self.height) / 3;
+        self.pieces.iter().filter(move |c| {
+            let (w, h) = (c.bounds.2 - c.bounds.0 + 1, c.bounds.3 - c.bounds.1 + 1);
+            let area = if filled { spanned(c) } else { c.pixels };
+            w <= large && h <= large && w <= 3 * h && h <= 3 * w && area * 5 >= w * h * 2
+        })
+    }
+
+    /// Each compact piece (see [`BlankPieces::compact`]) as its box's centre and the side of
+    /// a square of its area, holes filled when `filled`.
+    pub fn cell_like(&self, filled: bool) -> impl Iterator<Item = (f64, f64, f64)> + '_ {
+        self.compact(filled).map(move |c| {
+            let area = if filled { spanned(c) } else { c.pixels };
+            (
+                (c.bounds.0 + c.bounds.2) as f64 / 2.0,
+                (c.bounds.1 + c.bounds.3) as f64 / 2.0,
+                (area as f64).sqrt(),
+            )
+        })
+    }
+
     /// The outline points of the largest group of similar neighbouring pieces, grown outward by
     /// a little so the grid's outer lines fall inside; `None` with fewer than 9 pieces. When
     /// `filled`, each piece is measured with its holes filled (see [`spanned`]).
     pub fn largest_group(&self, filled: bool) -> Option<Vec<(f64, f64)>> {
-        let (width, height) = (self.width, self.height);
-        let large = width.max(height) / 3;
         let area = |c: &Component| if filled { spanned(c) } else { c.pixels };
-        let pieces: Vec<&Component> = self
-            .pieces
-            .iter()
-            .filter(|c| {
-                let (w, h) = (c.bounds.2 - c.bounds.0 + 1, c.bounds.3 - c.bounds.1 + 1);
-                w <= large && h <= large && w <= 3 * h && h <= 3 * w && area(c) * 5 >= w * h * 2
-            })
-            .collect();
+        let pieces: Vec<&Component> = self.compact(filled).collect();
         let size = |c: &Component| (area(c) as f64).sqrt();
         let centre = |c: &Component| {
             (

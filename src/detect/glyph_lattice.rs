@@ -94,7 +94,7 @@ fn with_bent_ends(mut fit: Fit, glyphs: &[Glyph], index: &Index) -> Fit {
         if places.len() == before {
             break;
         }
-        match fit_places(glyphs, &places) {
+        match fit_places(glyphs, &places, fit.reach) {
             Some(bent) => fit = bent,
             None => break,
         }
@@ -346,11 +346,23 @@ pub struct Fit {
     places: std::collections::HashMap<(i32, i32), usize>,
     pub rows: (i32, i32),
     pub columns: (i32, i32),
+    /// How far (cells) the residuals are followed by a surface (see [`Fit::point_near`]);
+    /// `None` to smooth them as a maze's digits are.
+    reach: Option<f64>,
 }
 
 impl Fit {
-    /// Where the lattice point (row, column) lies, with the smoothed residuals added.
+    /// Where the lattice point (row, column) lies, with the residuals added: smoothed, or
+    /// followed by a surface when the fit has a reach.
     pub fn point(&self, row: f64, column: f64) -> (f64, f64) {
+        match self.reach {
+            Some(reach) => self.point_near(row, column, reach),
+            None => self.smoothed_point(row, column),
+        }
+    }
+
+    /// Where the lattice point (row, column) lies, with the smoothed residuals added.
+    fn smoothed_point(&self, row: f64, column: f64) -> (f64, f64) {
         let (x, y) = self.homography.apply(column, row);
         let (mut sx, mut sy, mut weights) = (0.0, 0.0, 0.5);
         for &(r, c, (dx, dy)) in &self.members {
@@ -361,6 +373,33 @@ impl Fit {
             weights += w;
         }
         (x + sx / weights, y + sy / weights)
+    }
+
+    /// Where the lattice point (row, column) lies, the residuals fitted by a quadratic surface
+    /// weighted over the members within about `reach` cells: a page curled so strongly that
+    /// its cells turn within a few cells needs the residuals followed that closely, and a
+    /// surface, unlike a mean, is not pulled inward at the lattice's edge nor flattened where
+    /// the page bows. Falls back on the smoothed residuals where too few members lie near.
+    fn point_near(&self, row: f64, column: f64, reach: f64) -> (f64, f64) {
+        let (x, y) = self.homography.apply(column, row);
+        let near: Vec<([f64; 6], (f64, f64), f64)> = self
+            .members
+            .iter()
+            .filter_map(|&(r, c, residual)| {
+                let (dr, dc) = (f64::from(r) - row, f64::from(c) - column);
+                let d2 = dr * dr + dc * dc;
+                let basis = [1.0, dr, dc, dr * dr, dc * dc, dr * dc];
+                (d2 <= 9.0 * reach * reach)
+                    .then(|| (basis, residual, (-d2 / (2.0 * reach * reach)).exp()))
+            })
+            .collect();
+        let surface = |part: fn((f64, f64)) -> f64| {
+            weighted_least_squares::<6, 7>(near.iter().map(|&(b, r, w)| (b, part(r), w)))
+        };
+        match (near.len() >= 12).then(|| (surface(|r| r.0), surface(|r| r.1))) {
+            Some((Some(dx), Some(dy))) => (x + dx[0], y + dy[0]),
+            _ => self.smoothed_point(row, column),
+        }
     }
 
     /// Widens the bounding box so that `centre` is its middle cell, as the start of a jump maze
@@ -391,7 +430,7 @@ impl Fit {
     }
 
     /// The cell corners of the bounding box, mapped through `to_image`.
-    fn lattice(&self, to_image: impl Fn((f64, f64)) -> (f64, f64)) -> Lattice {
+    pub(super) fn lattice(&self, to_image: impl Fn((f64, f64)) -> (f64, f64)) -> Lattice {
         let rows = (self.rows.1 - self.rows.0 + 1) as usize;
         let columns = (self.columns.1 - self.columns.0 + 1) as usize;
         let points = (0..=rows)
@@ -416,6 +455,15 @@ impl Fit {
 
 /// The lattice holding most glyphs, or `None` when none holds [`MIN_GLYPHS`].
 pub fn fit_lattice(glyphs: &[Glyph]) -> Option<Fit> {
+    fit_lattice_following(glyphs, None)
+}
+
+/// [`fit_lattice`], its residuals followed by a surface over `reach` cells when given (see
+/// [`Fit::point`]), as the glyphs are assigned to places and in the lattice returned: a grid
+/// whose cells stand on every place bows by cells where a page curls, and the smoothed
+/// residuals, made for a maze's sparser digits, miss its outer rows by more than the glyphs'
+/// tolerance.
+pub fn fit_lattice_following(glyphs: &[Glyph], reach: Option<f64>) -> Option<Fit> {
     let index = Index::new(glyphs);
     let mut seeds: Vec<(usize, usize, Basis)> = (0..glyphs.len())
         .filter_map(|g| {
@@ -440,7 +488,7 @@ pub fn fit_lattice(glyphs: &[Glyph]) -> Option<Fit> {
         for &g in grown.keys() {
             taken[g] = true;
         }
-        if let Some(fit) = refine(glyphs, &index, grown) {
+        if let Some(fit) = refine(glyphs, &index, grown, reach) {
             if best.as_ref().is_none_or(|b| fit.glyphs() > b.glyphs()) {
                 best = Some(fit);
             }
@@ -645,10 +693,11 @@ fn refine(
     glyphs: &[Glyph],
     index: &Index,
     grown: std::collections::HashMap<usize, (i32, i32)>,
+    reach: Option<f64>,
 ) -> Option<Fit> {
     use std::collections::HashMap;
     let mut places: HashMap<(i32, i32), usize> = grown.into_iter().map(|(g, p)| (p, g)).collect();
-    let mut fit = fit_places(glyphs, &places)?;
+    let mut fit = fit_places(glyphs, &places, reach)?;
     for _ in 0..REFINE_ROUNDS {
         let size_ratio = {
             let mut ratios: Vec<f64> = places
@@ -686,7 +735,7 @@ fn refine(
             return None;
         }
         places = next;
-        fit = fit_places(glyphs, &places)?;
+        fit = fit_places(glyphs, &places, reach)?;
     }
     Some(fit)
 }
@@ -711,10 +760,12 @@ fn local_pitch(fit: &Fit, row: i32, column: i32) -> f64 {
         .max(1.0)
 }
 
-/// The homography and residuals of glyphs at integer lattice places.
+/// The homography and residuals of glyphs at integer lattice places, the residuals followed
+/// over `reach` cells when given.
 fn fit_places(
     glyphs: &[Glyph],
     places: &std::collections::HashMap<(i32, i32), usize>,
+    reach: Option<f64>,
 ) -> Option<Fit> {
     let pairs: Vec<PointPair> = places
         .iter()
@@ -736,6 +787,7 @@ fn fit_places(
         places: places.clone(),
         rows: (rows.clone().min()?, rows.max()?),
         columns: (columns.clone().min()?, columns.max()?),
+        reach,
     })
 }
 

@@ -18,6 +18,9 @@
 //! An outline whose lines cannot be counted, or whose lattice leaves the ink in places (a page
 //! curled so strongly its lines bow by a cell or more), has its border traced as curves and the
 //! warp straightened along them (`unbow`) before the lines are counted and followed again.
+//! A grid bowed further still, which no quadrilateral holds, is found from its cells one by one
+//! (`cell_lattice`: the paper inside each ruled cell, grown into a lattice as a maze's digits
+//! are); the pipeline asks for it only when the outline's lattice fails.
 //!
 //! It finds boxed grids (Sudoku, Nurikabe, a nonogram's cell grid when its clues are not boxed
 //! in) and does not read cell contents. Row 0 is the grid side nearest the top of the image: a
@@ -27,6 +30,7 @@
 pub(crate) mod bands;
 mod bend;
 mod bold;
+mod cell_lattice;
 mod cells;
 mod components;
 mod glyph_lattice;
@@ -750,6 +754,13 @@ pub fn grid_around_crossings(image: &GrayImage, digits: &Lattice) -> Option<Latt
 /// each cell boxed): rows and columns the bounding box of the digits found. See `glyph_lattice`.
 pub fn find_glyph_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
     glyph_lattice::find(image).map_err(|why| DetectError::NoPuzzle(why.to_string()))
+}
+
+/// The lattice of a grid's cells found one by one, for a page curled too strongly for any
+/// outline to hold its grid: rows and columns the bounding box of the cells found. See
+/// `cell_lattice`.
+pub fn find_cell_lattice(image: &GrayImage) -> Result<Lattice, DetectError> {
+    cell_lattice::find(image).map_err(|why| DetectError::NoPuzzle(why.to_string()))
 }
 
 /// Long side of the rectified preview an outline is first checked in.
