@@ -424,6 +424,28 @@ impl Fit {
         self.columns = symmetric(self.columns, column);
     }
 
+    /// How far (share of the local pitch) from the places the fit puts them the nearest
+    /// `share` of the glyphs lie.
+    pub fn scatter(&self, share: f64) -> f64 {
+        let mut offsets: Vec<f64> = self
+            .members
+            .iter()
+            .map(|&(r, c, (dx, dy))| {
+                let (x, y) = self.homography.apply(f64::from(c), f64::from(r));
+                let (px, py) = self.point(f64::from(r), f64::from(c));
+                (x + dx - px).hypot(y + dy - py) / local_pitch(self, r, c)
+            })
+            .collect();
+        offsets.sort_by(f64::total_cmp);
+        let at = ((offsets.len() as f64 - 1.0) * share.clamp(0.0, 1.0)).round() as usize;
+        offsets.get(at).copied().unwrap_or(f64::INFINITY)
+    }
+
+    /// How many places the bounding box holds.
+    pub fn places(&self) -> usize {
+        ((self.rows.1 - self.rows.0 + 1) * (self.columns.1 - self.columns.0 + 1)) as usize
+    }
+
     /// How many glyphs the lattice holds.
     pub fn glyphs(&self) -> usize {
         self.members.len()

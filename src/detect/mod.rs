@@ -155,6 +155,19 @@ impl Lattice {
         }
     }
 
+    /// Whether `other` has as many rows and columns and each of its corners lies within
+    /// `share` of this lattice's mean cell side of this one's.
+    pub fn lies_near(&self, other: &Lattice, share: f32) -> bool {
+        let reach = share * self.mean_cell_side();
+        (self.rows, self.columns) == (other.rows, other.columns)
+            && self
+                .points
+                .iter()
+                .flatten()
+                .zip(other.points.iter().flatten())
+                .all(|(a, b)| (a.0 - b.0).hypot(a.1 - b.1) <= reach)
+    }
+
     /// The same lattice seen turned `turns` quarter turns clockwise: its cell (row, column) is
     /// this one's `read::source_cell(row, column, turns, ..)`, with the corners relabelled so
     /// that row 0 is the turned grid's top. Anything cut out through the turned lattice comes
