@@ -13,7 +13,7 @@
 //! blob three digits wide; a clue read with a digit too many for its line; box line
 //! remnants read as 1s where the lattice sits off the printed boxes; a 1 printed on a page rule,
 //! wiped with it; a boxed page photographed sideways or upside down. And photos once solved
-//! wrongly with exit 0, now refused (or read exactly): a digit other than 1 dropped as a stray
+//! wrongly with exit 0, now refused or read exactly: a digit other than 1 dropped as a stray
 //! mark, a lattice column beyond the grid; and a page too small in the frame to read, refused
 //! with the advice to come closer. A boxed grid's lattice run a column past its frame, read
 //! without it; a lattice counted in an outline a little inside its grid, counted again in the
@@ -233,25 +233,22 @@ fn a_number_read_as_a_digit_other_than_1_more_than_half_surely_is_not_dropped_as
     assert_read_exactly_with(&report, &truth, &[]);
     // Here a 2 read at 0.54 (surer than a blot) beyond row 25's clues was dropped (it was a
     // mark), and with it an 11 at the page's curled edge, read as 1 and 3, made 1 9 and a sure
-    // 3 elsewhere 2: exit 0 on a wrong puzzle. Without the drop the reading is refused.
-    assert_photographed_and_refused(
-        &test_data("nonogram-13x28.non"),
-        ruled("photo"),
-        2,
-        "rows and columns do not agree",
-    );
+    // 3 elsewhere 2: exit 0 on a wrong puzzle. Without the drop the reading was refused ("rows
+    // and columns do not agree"); since 2026-11-29 it is read again on the lattice of the
+    // grid's cells found one by one, where every clue reads as printed.
+    let (report, truth) = solved("nonogram-13x28.non", 2);
+    assert_read_exactly_with(&report, &truth, &[]);
 }
 
 #[test]
-fn a_lattice_line_beyond_the_grid_is_refused_not_solved_as_an_empty_column() {
+fn a_lattice_line_beyond_the_grid_is_not_solved_as_an_empty_column() {
     // The lattice holds an 11th column beyond the printed 10, with no clue above it: the puzzle
-    // with an empty column solved uniquely (exit 0) and printed 11 columns for 10.
-    assert_photographed_and_refused(
-        &test_data("nonogram-10x30.non"),
-        ruled("photo"),
-        14,
-        "column 11 at the grid's edge",
-    );
+    // with an empty column solved uniquely (exit 0) and printed 11 columns for 10. That reading
+    // is refused ("column 11 at the grid's edge has no clue number"; the message has a unit
+    // test in `read`), and since 2026-11-29 the photo is read again on the lattice of the
+    // grid's cells found one by one, which holds the 10 printed columns: read as printed.
+    let (report, truth) = solved("nonogram-10x30.non", 14);
+    assert_read_exactly_with(&report, &truth, &[]);
 }
 
 #[test]

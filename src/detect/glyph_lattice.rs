@@ -6,7 +6,9 @@
 //! seeds one neighbour at a time, each step predicted from the local cell vectors. The glyphs
 //! found, snapped to integer (row, column), then fit a homography; its residuals, smoothed over
 //! the lattice, follow a curled page. Positions are re-predicted and glyphs re-assigned a few
-//! times, and the lattice returned covers the bounding box of the glyphs found. It works from
+//! times, and the lattice returned covers the bounding box of the glyphs found. A grid's cells
+//! (`cell_lattice`) are fitted the same way, their residuals followed by a quadratic surface
+//! over a couple of cells instead of smoothed (`fit_lattice_following`). It works from
 //! the glyphs alone, so cell borders are neither needed nor used; it does not read the digits,
 //! and cells of the box outside the shape are simply cells without a glyph.
 
@@ -346,8 +348,8 @@ pub struct Fit {
     places: std::collections::HashMap<(i32, i32), usize>,
     pub rows: (i32, i32),
     pub columns: (i32, i32),
-    /// How far (cells) the residuals are followed by a surface (see [`Fit::point_near`]);
-    /// `None` to smooth them as a maze's digits are.
+    /// How far (cells) the residuals are followed by a surface (see [`Fit::point`]); `None`
+    /// to smooth them as a maze's digits are.
     reach: Option<f64>,
 }
 
