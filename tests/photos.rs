@@ -371,6 +371,35 @@ fn a_magazine_nonogram_with_a_drop_shadow_has_its_whole_boxed_lattice_found() {
 }
 
 #[test]
+fn the_curled_45x45_magazine_nonogram_reads_on_its_cells_into_a_puzzle_with_one_solution() {
+    let Some(shared) = common::shared("magazine nonogram photo") else {
+        return;
+    };
+    // magazine-8: the page curls a full row off any smooth fit at its bottom-left, and on the
+    // lattice of its outline the clues' rows and columns did not agree (exit 3). Read on the
+    // lattice of its cells found one by one (`detect::cell_lattice`, 2026-11-29), 292
+    // numbers, one of them corrected (row 17's 18, read 8), fill 1,411 cells, as many as the
+    // clues copied off the page by hand total, and the solver finds exactly one picture.
+    let report = solved_json(&shared.join("photos/nonogram-magazine/magazine-8.jpg"));
+    let numbers = |key: &str| clue_numbers(&report, key);
+    assert_eq!(
+        (
+            clue_lines(&report, "rows").len(),
+            clue_lines(&report, "columns").len()
+        ),
+        (45, 45)
+    );
+    assert_eq!(numbers("rows").len() + numbers("columns").len(), 292);
+    assert_eq!(numbers("rows").iter().sum::<u64>(), 1411);
+    assert_eq!(numbers("columns").iter().sum::<u64>(), 1411);
+    assert_eq!(
+        report["corrections"],
+        serde_json::json!(["row 17 clue 4: read 8, corrected to 18"])
+    );
+    assert_eq!(report["unique"], true);
+}
+
+#[test]
 fn curled_magazine_nonograms_have_their_whole_boxed_lattices_found() {
     let Some(shared) = common::shared("magazine nonogram photo") else {
         return;
