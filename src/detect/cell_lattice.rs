@@ -45,11 +45,7 @@ const MOST_SCATTERED: (f64, f64) = (0.9, 0.1);
 /// The lattice of the cells found in `image`, rows and columns the bounding box of the cells
 /// found, or why there is none.
 pub fn find(image: &GrayImage) -> Result<Lattice, String> {
-    let (width, height) = image.dimensions();
-    let factor = width.max(height).div_ceil(WORKING_SIZE).max(1);
-    let small = threshold::shrink(image, factor);
-    let (sw, sh) = (small.width() as usize, small.height() as usize);
-    let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
+    let (ink, sw, sh, factor) = threshold::shrunk_ink(image, WORKING_SIZE);
     let best = [false, true]
         .into_iter()
         .filter_map(|closed| {

@@ -41,11 +41,7 @@ pub struct Glyph {
 /// The lattice of cells around the printed digits in `image`, rows and columns the bounding box
 /// of the digits found, or why there is none.
 pub fn find(image: &GrayImage) -> Result<Lattice, String> {
-    let (width, height) = image.dimensions();
-    let factor = width.max(height).div_ceil(WORKING_SIZE).max(1);
-    let small = threshold::shrink(image, factor);
-    let (sw, sh) = (small.width() as usize, small.height() as usize);
-    let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
+    let (ink, sw, sh, factor) = threshold::shrunk_ink(image, WORKING_SIZE);
     let glyphs = glyphs_among(&pieces_in(&ink, sw, sh));
     let index = Index::new(&glyphs);
     let fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;
