@@ -1415,6 +1415,17 @@ mod tests {
     }
 
     #[test]
+    fn lattices_lie_near_when_every_corner_is_within_the_share_of_a_cell() {
+        let lattice = unit_lattice(3, 4);
+        let mut moved = lattice.clone();
+        moved.points[2][3].0 += 0.15;
+        assert!(lattice.lies_near(&moved, 0.2));
+        moved.points[1][1].1 -= 0.25;
+        assert!(!lattice.lies_near(&moved, 0.2));
+        assert!(!lattice.lies_near(&unit_lattice(3, 5), 0.2));
+    }
+
+    #[test]
     fn a_lattice_turned_and_turned_back_is_itself() {
         let lattice = unit_lattice(2, 3);
         for turns in 0..4u8 {
