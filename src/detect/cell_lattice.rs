@@ -46,7 +46,13 @@ const MOST_SCATTERED: (f64, f64) = (0.9, 0.1);
 /// The lattice of the cells found in `image`, rows and columns the bounding box of the cells
 /// found, or why there is none.
 pub fn find(image: &GrayImage) -> Result<Lattice, String> {
-    let (ink, sw, sh, factor) = threshold::shrunk_ink(image, WORKING_SIZE);
+    let threshold::ShrunkInk {
+        ink,
+        width: sw,
+        height: sh,
+        factor,
+        ..
+    } = threshold::shrunk_ink(image, WORKING_SIZE);
     let best = [false, true]
         .into_iter()
         .filter_map(|closed| {

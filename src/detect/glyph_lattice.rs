@@ -41,7 +41,13 @@ pub struct Glyph {
 /// The lattice of cells around the printed digits in `image`, rows and columns the bounding box
 /// of the digits found, or why there is none.
 pub fn find(image: &GrayImage) -> Result<Lattice, String> {
-    let (ink, sw, sh, factor) = threshold::shrunk_ink(image, WORKING_SIZE);
+    let threshold::ShrunkInk {
+        ink,
+        width: sw,
+        height: sh,
+        factor,
+        ..
+    } = threshold::shrunk_ink(image, WORKING_SIZE);
     let glyphs = glyphs_among(&pieces_in(&ink, sw, sh));
     let index = Index::new(&glyphs);
     let fit = fit_lattice(&glyphs).ok_or("no lattice of digits")?;

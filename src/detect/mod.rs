@@ -337,10 +337,13 @@ pub fn find_lattice_or_last_resort(
     if width.min(height) < 32 {
         return Err(none(format!("the image is only {width}x{height} pixels")));
     }
-    let factor = width.max(height).div_ceil(WORKING_SIZE);
-    let small = threshold::shrink(image, factor);
-    let (sw, sh) = (small.width() as usize, small.height() as usize);
-    let ink = threshold::adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
+    let threshold::ShrunkInk {
+        small,
+        ink,
+        width: sw,
+        height: sh,
+        factor,
+    } = threshold::shrunk_ink(image, WORKING_SIZE);
     if let Some(seen) = inspection.as_deref_mut() {
         seen.record_ink(&ink, sw, sh, factor);
     }

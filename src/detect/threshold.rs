@@ -96,16 +96,31 @@ pub fn shrink_area(
 /// 2001 x 2001 pixels, times the 510 a darkened level can reach, stay within u32.
 const MAX_RADIUS: usize = 1000;
 
-/// The ink of `image` shrunk by a whole factor to at most `long_side` pixels along its longer
-/// side, marked as the grid finder marks it (a window a 50th of the shrunk image, 10 grey
-/// levels darker): the mask, its width and height, and the factor.
-pub fn shrunk_ink(image: &GrayImage, long_side: u32) -> (Vec<bool>, usize, usize, u32) {
+/// An image shrunk by a whole factor, and its ink (see [`shrunk_ink`]).
+pub struct ShrunkInk {
+    pub small: GrayImage,
+    pub ink: Vec<bool>,
+    pub width: usize,
+    pub height: usize,
+    pub factor: u32,
+}
+
+/// `image` shrunk by a whole factor to at most `long_side` pixels along its longer side, its
+/// ink marked as every lattice finder marks it: a window a 50th of the shrunk image, 10 grey
+/// levels darker than its mean.
+pub fn shrunk_ink(image: &GrayImage, long_side: u32) -> ShrunkInk {
     let (width, height) = image.dimensions();
     let factor = width.max(height).div_ceil(long_side.max(1)).max(1);
     let small = shrink(image, factor);
     let (sw, sh) = (small.width() as usize, small.height() as usize);
     let ink = adaptive(small.as_raw(), sw, sh, sw.max(sh) / 50 + 2, 10);
-    (ink, sw, sh, factor)
+    ShrunkInk {
+        small,
+        ink,
+        width: sw,
+        height: sh,
+        factor,
+    }
 }
 
 /// Ink mask of a `width` x `height` grey image: a pixel is ink when it is darker than the mean
