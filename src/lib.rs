@@ -519,19 +519,30 @@ fn on_nearby_lattice(
         .chain(followed)
         .chain(trimmed)
         .find_map(|(nearby, frame, how)| {
-            let mut retry = read_and_solve_any_kind(gray, (nearby, frame), kind, limit, explain);
-            if !retry.solved_uniquely() {
-                return None;
-            }
-            retry.stages.insert(
-                0,
-                format!(
-                    "read: on the {}x{} lattice found, {failure}; {how}",
-                    lattice.rows, lattice.columns
-                ),
+            let why = format!(
+                "read: on the {}x{} lattice found, {failure}; {how}",
+                lattice.rows, lattice.columns
             );
-            Some(retry)
+            solved_again(gray, (nearby, frame), kind, limit, explain, why)
         })
+}
+
+/// The reading of `found` (see [`read_and_solve_any_kind`]) when it solves uniquely, `why`
+/// it was read again said first among its stages.
+fn solved_again(
+    gray: &image::GrayImage,
+    found: Found,
+    kind: Option<&str>,
+    limit: Option<Duration>,
+    explain: bool,
+    why: String,
+) -> Option<PhotoSolve> {
+    let mut retry = read_and_solve_any_kind(gray, found, kind, limit, explain);
+    if !retry.solved_uniquely() {
+        return None;
+    }
+    retry.stages.insert(0, why);
+    Some(retry)
 }
 
 /// A grid whose reading failed on every lattice near the one found, read again on the lattice
@@ -556,18 +567,11 @@ fn on_cell_lattice(
         .ok()
         .filter(|cells| !cells.lies_near(&first.lattice, SAME_LATTICE))?;
     let (rows, columns) = (first.lattice.rows, first.lattice.columns);
-    let mut retry = read_and_solve_any_kind(gray, (cells, Frame::Cells), kind, limit, explain);
-    if !retry.solved_uniquely() {
-        return None;
-    }
-    retry.stages.insert(
-        0,
-        format!(
-            "read: on the {rows}x{columns} lattice found, {failure}; read on the lattice of its \
-             cells found one by one"
-        ),
+    let why = format!(
+        "read: on the {rows}x{columns} lattice found, {failure}; read on the lattice of its \
+         cells found one by one"
     );
-    Some(retry)
+    solved_again(gray, (cells, Frame::Cells), kind, limit, explain, why)
 }
 
 /// How near (share of a cell) every corner of two lattices must lie for them to read alike.
