@@ -398,8 +398,13 @@ fn solve_found(
     explain: bool,
 ) -> PhotoSolve {
     let first = read_and_solve_any_kind(gray, found.clone(), kind, limit, explain);
-    let retried = on_nearby_lattice(gray, &first, found, kind, limit, explain)
-        .or_else(|| on_cell_lattice(gray, &first, kind, limit, explain));
+    // A lattice of cells found already (no outline gave a grid) is not looked for again.
+    let cells_found = found.1 == Frame::Cells;
+    let retried = on_nearby_lattice(gray, &first, found, kind, limit, explain).or_else(|| {
+        (!cells_found)
+            .then(|| on_cell_lattice(gray, &first, kind, limit, explain))
+            .flatten()
+    });
     with_closer_hint(unreadable_if_doubtful(retried.unwrap_or(first)))
 }
 
