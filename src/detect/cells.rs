@@ -50,26 +50,25 @@ impl BlankPieces {
     }
 
     /// The pieces compact enough to be a cell's paper: neither long nor large (a third of the
-    /// mask), and filling two fifths of their box (with holes filled when `filled`).
-    fn compact(&self, filled: bool) -> impl Iterator<Item = &Component> {
+    /// mask), and filling two fifths of their box; each with its area, holes filled when
+    /// `filled` (see [`spanned`]).
+    fn compact(&self, filled: bool) -> impl Iterator<Item = (&Component, usize)> {
         let large = self.width.max(self.height) / 3;
-        self.pieces.iter().filter(move |c| {
+        self.pieces.iter().filter_map(move |c| {
             let (w, h) = (c.bounds.2 - c.bounds.0 + 1, c.bounds.3 - c.bounds.1 + 1);
             let area = if filled { spanned(c) } else { c.pixels };
-            w <= large && h <= large && w <= 3 * h && h <= 3 * w && area * 5 >= w * h * 2
+            let compact =
+                w <= large && h <= large && w <= 3 * h && h <= 3 * w && area * 5 >= w * h * 2;
+            compact.then_some((c, area))
         })
     }
 
     /// Each compact piece (see [`BlankPieces::compact`]) as its box's centre and the side of
     /// a square of its area, holes filled when `filled`.
     pub fn cell_like(&self, filled: bool) -> impl Iterator<Item = (f64, f64, f64)> + '_ {
-        self.compact(filled).map(move |c| {
-            let area = if filled { spanned(c) } else { c.pixels };
-            (
-                (c.bounds.0 + c.bounds.2) as f64 / 2.0,
-                (c.bounds.1 + c.bounds.3) as f64 / 2.0,
-                (area as f64).sqrt(),
-            )
+        self.compact(filled).map(|(c, area)| {
+            let (x, y) = centre(c);
+            (x, y, (area as f64).sqrt())
         })
     }
 
@@ -77,15 +76,10 @@ impl BlankPieces {
     /// a little so the grid's outer lines fall inside; `None` with fewer than 9 pieces. When
     /// `filled`, each piece is measured with its holes filled (see [`spanned`]).
     pub fn largest_group(&self, filled: bool) -> Option<Vec<(f64, f64)>> {
-        let area = |c: &Component| if filled { spanned(c) } else { c.pixels };
-        let pieces: Vec<&Component> = self.compact(filled).collect();
-        let size = |c: &Component| (area(c) as f64).sqrt();
-        let centre = |c: &Component| {
-            (
-                (c.bounds.0 + c.bounds.2) as f64 / 2.0,
-                (c.bounds.1 + c.bounds.3) as f64 / 2.0,
-            )
-        };
+        let (pieces, sizes): (Vec<&Component>, Vec<f64>) = self
+            .compact(filled)
+            .map(|(c, area)| (c, (area as f64).sqrt()))
+            .unzip();
         let mut group: Vec<usize> = (0..pieces.len()).collect();
         fn root(group: &mut [usize], mut i: usize) -> usize {
             while group[i] != i {
@@ -96,7 +90,7 @@ impl BlankPieces {
         }
         for a in 0..pieces.len() {
             for b in a + 1..pieces.len() {
-                let (sa, sb) = (size(pieces[a]), size(pieces[b]));
+                let (sa, sb) = (sizes[a], sizes[b]);
                 let (ca, cb) = (centre(pieces[a]), centre(pieces[b]));
                 let near = (ca.0 - cb.0).hypot(ca.1 - cb.1) < 1.8 * sa.max(sb);
                 if near && sa.max(sb) < 1.5 * sa.min(sb) {
@@ -125,7 +119,7 @@ impl BlankPieces {
         );
         // The blank inside a cell stops half a line short of the line's centre, plus thresholding.
         let grow =
-            2.0 + 0.1 * best.iter().map(|&i| size(pieces[i])).sum::<f64>() / best.len() as f64;
+            2.0 + 0.1 * best.iter().map(|&i| sizes[i]).sum::<f64>() / best.len() as f64;
         Some(
             points
                 .into_iter()
@@ -137,6 +131,14 @@ impl BlankPieces {
                 .collect(),
         )
     }
+}
+
+/// The middle of a piece's box.
+fn centre(piece: &Component) -> (f64, f64) {
+    (
+        (piece.bounds.0 + piece.bounds.2) as f64 / 2.0,
+        (piece.bounds.1 + piece.bounds.3) as f64 / 2.0,
+    )
 }
 
 /// The pixels of a blank piece with its holes filled: each row's span between its outline's
