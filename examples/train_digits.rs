@@ -5,8 +5,9 @@
 //! cargo run --release --example train_digits -- --out models/digits.bin
 //!     [--cells N] [--epochs N] [--seed N] [--threads N] [--test-cells N]
 //!     [--shape C1,C2,H]  channels of the two convolutions and width of the hidden layer
-//!     [--eval FILE]    evaluate an existing weights file instead of training (with --photos,
-//!                      on the glyphs harvested from the photos too: give another --photo-seed)
+//!     [--eval FILES]   evaluate existing weights files instead of training, comma-separated
+//!                      files as one reader averaging them (with --photos, on the glyphs
+//!                      harvested from the photos too: give another --photo-seed)
 //!     [--dump DIR]     also write a sheet of training cells and their glyphs as PNG (and,
 //!                      with --photos, one of harvested glyphs the bundled model reads otherwise)
 //!     [--photos N]     also train on glyphs the reader cuts from N generated photos
@@ -43,7 +44,7 @@ use gridsight::eval::{clue_lines, images_with_truth, Truth};
 use gridsight::photo::dataset;
 use gridsight::photo::rng::Rng;
 use gridsight::photo::Preset;
-use gridsight::read::classifier::{DigitClassifier, Shape};
+use gridsight::read::classifier::{DigitClassifier, DigitNetwork, Shape};
 use gridsight::read::glyphs::{read_cell, CellContent, NormalisedGlyph, SIDE};
 use gridsight::read::synth::{self, LabelledGlyph};
 use gridsight::read::train::{accuracy, train, train_from, TrainOptions};
@@ -641,12 +642,18 @@ fn true_clues(truth: &Truth) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// The model in the weights file at `path`.
-fn load(path: &str) -> Result<DigitClassifier, String> {
+/// The network in the weights file at `path`.
+fn load(path: &str) -> Result<DigitNetwork, String> {
     std::fs::read(path)
         .map_err(|e| e.to_string())
-        .and_then(|bytes| DigitClassifier::from_bytes(&bytes).map_err(|e| e.to_string()))
+        .and_then(|bytes| DigitNetwork::from_bytes(&bytes).map_err(|e| e.to_string()))
         .map_err(|message| format!("{path}: {message}"))
+}
+
+/// The reader averaging the networks in the comma-separated weights files of `paths`.
+fn load_reader(paths: &str) -> Result<DigitClassifier, String> {
+    let members = paths.split(',').map(load).collect::<Result<Vec<_>, _>>()?;
+    DigitClassifier::of(members).ok_or_else(|| "no weights file given".to_string())
 }
 
 /// `result`'s value, or the run ends here with its message and exit code 1.
@@ -670,8 +677,8 @@ fn main() {
             eprintln!("train_digits: {message}");
         }
     }
-    if let Some(path) = &args.eval {
-        let model = or_exit(load(path));
+    if let Some(paths) = &args.eval {
+        let model = or_exit(load_reader(paths));
         report(&model, args.test_cells, args.threads);
         if args.photos > 0 {
             let harvested = or_exit(harvest(&args));
@@ -728,5 +735,5 @@ fn main() {
     );
     or_exit(std::fs::write(out, model.to_bytes()).map_err(|e| format!("cannot write {out}: {e}")));
     println!("wrote {out}");
-    report(&model, args.test_cells, args.threads);
+    report(&model.into(), args.test_cells, args.threads);
 }

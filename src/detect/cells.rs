@@ -118,8 +118,7 @@ impl BlankPieces {
             points.iter().map(|p| p.1).sum::<f64>() / n,
         );
         // The blank inside a cell stops half a line short of the line's centre, plus thresholding.
-        let grow =
-            2.0 + 0.1 * best.iter().map(|&i| sizes[i]).sum::<f64>() / best.len() as f64;
+        let grow = 2.0 + 0.1 * best.iter().map(|&i| sizes[i]).sum::<f64>() / best.len() as f64;
         Some(
             points
                 .into_iter()

@@ -1,11 +1,11 @@
-//! Fits a [`DigitClassifier`] to labelled glyphs: hand-written backpropagation through the
+//! Fits a [`DigitNetwork`] to labelled glyphs: hand-written backpropagation through the
 //! forward pass of `classifier`, cross-entropy loss, Adam, minibatches split over threads.
 //!
 //! Deterministic for a given seed, data and thread count (each thread sums its share of a
 //! batch; the shares are added in a fixed order). It makes no data (see `synth`) and is not
 //! used at run time.
 
-use super::classifier::{Activations, DigitClassifier, Shape, CLASSES, KERNEL};
+use super::classifier::{Activations, DigitClassifier, DigitNetwork, Shape, CLASSES, KERNEL};
 use super::glyphs::SIDE;
 use super::synth::LabelledGlyph;
 use crate::photo::rng::Rng;
@@ -23,7 +23,7 @@ pub struct TrainOptions {
 }
 
 /// A freshly initialised network: He-scaled random weights, zero biases.
-pub fn initial(shape: Shape, seed: u64) -> DigitClassifier {
+pub fn initial(shape: Shape, seed: u64) -> DigitNetwork {
     let o = shape.offsets();
     let mut rng = Rng::new(seed);
     let mut params = vec![0f32; o.total];
@@ -40,7 +40,7 @@ pub fn initial(shape: Shape, seed: u64) -> DigitClassifier {
             *p = rng.normal() * scale;
         }
     }
-    DigitClassifier::from_parts(shape, params)
+    DigitNetwork::from_parts(shape, params)
 }
 
 /// Trains from `initial(options.shape, options.seed)`; `progress` hears (epoch, mean loss,
@@ -49,7 +49,7 @@ pub fn train(
     data: &[LabelledGlyph],
     options: &TrainOptions,
     progress: impl FnMut(usize, f32, f32),
-) -> DigitClassifier {
+) -> DigitNetwork {
     train_from(
         initial(options.shape, options.seed),
         data,
@@ -61,11 +61,11 @@ pub fn train(
 /// [`train`] starting from `model`'s weights (its shape, not `options.shape`): fine-tuning a
 /// trained model on new data.
 pub fn train_from(
-    mut model: DigitClassifier,
+    mut model: DigitNetwork,
     data: &[LabelledGlyph],
     options: &TrainOptions,
     mut progress: impl FnMut(usize, f32, f32),
-) -> DigitClassifier {
+) -> DigitNetwork {
     let n = model.params.len();
     let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
     let (beta1, beta2, epsilon) = (0.9f32, 0.999f32, 1e-8f32);
@@ -130,7 +130,7 @@ pub fn train_from(
 /// The summed gradient of the cross-entropy loss over the samples `indices`, their summed loss
 /// and how many the model already gets right.
 fn gradient(
-    model: &DigitClassifier,
+    model: &DigitNetwork,
     data: &[LabelledGlyph],
     indices: &[usize],
 ) -> (Vec<f32>, f64, usize) {
@@ -152,7 +152,7 @@ fn gradient(
 
 /// Adds the gradient of one sample's loss to `grad`.
 fn backward(
-    model: &DigitClassifier,
+    model: &DigitNetwork,
     input: &[f32],
     acts: &Activations,
     target: usize,
@@ -274,7 +274,7 @@ fn conv_backward(
     d_input
 }
 
-/// Share of `data` the model reads right.
+/// Share of `data` the reader reads right.
 pub fn accuracy(model: &DigitClassifier, data: &[LabelledGlyph]) -> f32 {
     let right = data
         .iter()
@@ -313,7 +313,7 @@ mod tests {
         };
         let data = [sample];
         let (grad, _, _) = gradient(&model, &data, &[0]);
-        let loss = |m: &DigitClassifier| -> f64 {
+        let loss = |m: &DigitNetwork| -> f64 {
             f64::from(-m.forward(&data[0].glyph.pixels).probabilities[7].ln())
         };
         let o = shape.offsets();
