@@ -499,12 +499,12 @@ mod tests {
                 .map(|d| (first.probabilities[d] * second.probabilities[d]).sqrt())
                 .collect();
             let total: f32 = geometric.iter().sum();
-            for d in 0..CLASSES {
-                let expected = geometric[d] / total;
+            for (d, (&found, unscaled)) in combined.probabilities.iter().zip(&geometric).enumerate()
+            {
+                let expected = unscaled / total;
                 assert!(
-                    (combined.probabilities[d] - expected).abs() < 1e-4,
-                    "digit {d}: {} against {expected}",
-                    combined.probabilities[d]
+                    (found - expected).abs() < 1e-4,
+                    "digit {d}: {found} against {expected}"
                 );
             }
             disagreeing += usize::from(first.probabilities != second.probabilities);
