@@ -6,7 +6,7 @@
 //!     [--cells N] [--epochs N] [--seed N] [--threads N] [--test-cells N]
 //!     [--shape C1,C2,H]  channels of the two convolutions and width of the hidden layer
 //!     [--eval FILES]   evaluate existing weights files instead of training, comma-separated
-//!                      files as one reader averaging them (with --photos, on the glyphs
+//!                      files as one reader combining them (with --photos, on the glyphs
 //!                      harvested from the photos too: give another --photo-seed)
 //!     [--dump DIR]     also write a sheet of training cells and their glyphs as PNG (and,
 //!                      with --photos, one of harvested glyphs the bundled model reads otherwise)
@@ -650,7 +650,7 @@ fn load(path: &str) -> Result<DigitNetwork, String> {
         .map_err(|message| format!("{path}: {message}"))
 }
 
-/// The reader averaging the networks in the comma-separated weights files of `paths`.
+/// The reader combining the networks in the comma-separated weights files of `paths`.
 fn load_reader(paths: &str) -> Result<DigitClassifier, String> {
     let members = paths.split(',').map(load).collect::<Result<Vec<_>, _>>()?;
     DigitClassifier::of(members).ok_or_else(|| "no weights file given".to_string())

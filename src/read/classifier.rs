@@ -1,6 +1,6 @@
 //! Reads one normalised glyph as a digit 0-9, with a probability for every digit so callers
-//! can try the next most likely reading: the mean of two small convolutional networks trained
-//! alike from different seeds and data ([`DigitClassifier`]).
+//! can try the next most likely reading: the product of two small convolutional networks
+//! trained alike from different seeds and data ([`DigitClassifier`]).
 //!
 //! The forward pass is written out here (no ML dependency): conv 5x5 -> ReLU -> max-pool 2 ->
 //! conv 5x5 -> ReLU -> max-pool 2 -> dense -> ReLU -> dense 10 -> softmax. The weights are
@@ -152,7 +152,7 @@ impl DigitClassifier {
         }
     }
 
-    /// A reader averaging `members`; `None` when there are none.
+    /// A reader combining `members`; `None` when there are none.
     pub fn of(members: Vec<DigitNetwork>) -> Option<DigitClassifier> {
         (!members.is_empty()).then_some(DigitClassifier { members })
     }
@@ -162,7 +162,8 @@ impl DigitClassifier {
     }
 
     /// Reads one glyph: each digit's geometric mean probability over the networks, scaled so
-    /// the digits' sum to 1. Worked in logarithms, floored so that no digit is quite ruled out.
+    /// the digits' probabilities sum to 1. Worked in logarithms, each probability floored at
+    /// the least positive number so that a network's zero cannot make a logarithm infinite.
     pub fn classify(&self, glyph: &NormalisedGlyph) -> Reading {
         let mut logs = [0f32; CLASSES];
         for member in &self.members {
