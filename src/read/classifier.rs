@@ -178,8 +178,11 @@ impl DigitClassifier {
             return first;
         }
         let mut logs = [0f32; CLASSES];
-        for member in &self.members {
-            for (sum, p) in logs.iter_mut().zip(member.classify(glyph).probabilities) {
+        let others = self.members[1..]
+            .iter()
+            .map(|member| member.classify(glyph));
+        for reading in std::iter::once(first).chain(others) {
+            for (sum, p) in logs.iter_mut().zip(reading.probabilities) {
                 *sum += p.max(f32::MIN_POSITIVE).ln();
             }
         }
