@@ -2423,42 +2423,45 @@ fn balanced_rival(
     limit: Option<Duration>,
 ) -> Option<((usize, u32), (usize, u32))> {
     let sign = |line: usize| if line < row_count { 1 } else { -1 };
-    let changes: Vec<(usize, u32, i64, f32)> = (0..flat.len())
+    let changes: Vec<clue_totals::Change> = (0..flat.len())
         .filter(|&i| corrected[i] == read[i] && read[i] > 0)
         .flat_map(|i| {
             let (line, number) = flat[i];
             alternatives[i]
                 .iter()
                 .filter(|&&(value, p)| value > 0 && p >= LEAST_PROBABILITY)
-                .map(move |&(value, p)| {
-                    let shift = sign(line) * (i64::from(value) - i64::from(read[i]));
-                    (i, value, shift, change_cost(number.confidence, p))
+                .map(move |&(value, p)| clue_totals::Change {
+                    index: i,
+                    value,
+                    shift: sign(line) * (i64::from(value) - i64::from(read[i])),
+                    cost: change_cost(number.confidence, p),
                 })
         })
-        .filter(|change| change.3 <= RIVAL_MARGIN)
+        .filter(|change| change.cost <= RIVAL_MARGIN)
         .collect();
-    let mut pairs: Vec<(f32, usize, usize)> = Vec::new();
-    for (a, first) in changes.iter().enumerate() {
-        for (b, second) in changes.iter().enumerate().skip(a + 1) {
-            let cost = first.3 + second.3;
-            if first.0 != second.0 && first.2 + second.2 == 0 && cost <= RIVAL_MARGIN {
-                pairs.push((cost, a, b));
-            }
-        }
-    }
-    pairs.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let sets = clue_totals::agreeing_sets(&changes, 0, 2);
     let deadline = deadline_within(limit, TOTALS_TIME);
-    for &(_, a, b) in pairs.iter().take(RIVAL_PAIRS) {
+    let pairs = sets
+        .iter()
+        .take_while(|(cost, _)| *cost <= RIVAL_MARGIN)
+        .filter_map(|(_, set)| match set[..] {
+            [first, second] => Some((first, second)),
+            _ => None,
+        })
+        .take(RIVAL_PAIRS);
+    for (first, second) in pairs {
         if deadline.expired() {
             break;
         }
-        let (first, second) = (changes[a], changes[b]);
-        let tried = with_changes(corrected, [(first.0, first.1), (second.0, second.1)]);
+        let tried = with_changes(
+            corrected,
+            [(first.index, first.value), (second.index, second.value)],
+        );
         let Some(puzzle) = build(&tried) else {
             continue;
         };
         if let Ok(Outcome::Unique(_)) = puzzle.solve(&deadline) {
-            return Some(((first.0, first.1), (second.0, second.1)));
+            return Some(((first.index, first.value), (second.index, second.value)));
         }
     }
     None
