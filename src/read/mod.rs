@@ -2322,19 +2322,11 @@ impl NonogramRead {
             }
         };
         // A corrector's answer stands unless a balanced pair of numbers it left makes another
-        // puzzle with one solution (see `balanced_rival`). The correctors name the numbers they
-        // changed by place.
-        let checked = |(puzzle, corrections): (Box<dyn Puzzle>, Vec<Correction>)| {
-            let mut corrected = values.clone();
-            for correction in &corrections {
-                if let Some(i) = (0..flat.len()).find(|&i| place(i) == correction.place) {
-                    corrected[i] = match correction.corrected {
-                        CellValue::Number(n) => n,
-                        _ => 0,
-                    };
-                }
-            }
-            match balanced_rival(
+        // puzzle with one solution (see `balanced_rival`). Each corrector hands on the numbers
+        // it changed by index, with their new values (0 for a number dropped).
+        let checked = |(puzzle, changes): (Box<dyn Puzzle>, Vec<(usize, u32)>)| {
+            let corrected = with_changes(&values, changes.iter().copied());
+            if let Some(((a, u), (b, w))) = balanced_rival(
                 &flat,
                 row_count,
                 &corrected,
@@ -2343,18 +2335,27 @@ impl NonogramRead {
                 &build,
                 limit,
             ) {
-                Some(((a, u), (b, w))) => Err(Error::Unreadable(format!(
+                return Err(Error::Unreadable(format!(
                     "the corrected clues solve uniquely, but so do they with {} read {u} and {} \
                      read {w}: the reading cannot tell which puzzle is printed",
                     place(a),
                     place(b)
-                ))),
-                None => Ok((puzzle, corrections)),
+                )));
             }
+            let corrections = changes
+                .into_iter()
+                .map(|(index, value)| Correction {
+                    place: place(index),
+                    read: CellValue::Number(values[index]),
+                    corrected: match value {
+                        0 => CellValue::Blank,
+                        value => CellValue::Number(value),
+                    },
+                })
+                .collect();
+            Ok((puzzle, corrections))
         };
-        if let Some(corrected) =
-            totals_corrected(&flat, row_count, &alternatives, &build, &place, limit)
-        {
+        if let Some(corrected) = totals_corrected(&flat, row_count, &alternatives, &build, limit) {
             return checked(corrected);
         }
         let mut doubtful: Vec<usize> = (0..flat.len())
@@ -2367,23 +2368,14 @@ impl NonogramRead {
             .map(|&i| Choice::new(i, flat[i].1.confidence, &alternatives[i]))
             .collect();
         let corrected = first_unique(&values, &choices, build, limit, CLUE_CHANGES, None);
-        if let Some((puzzle, changes)) = corrected.filter(|(_, changes)| !changes.is_empty()) {
-            let corrections = changes
-                .into_iter()
-                .map(|(index, value)| Correction {
-                    place: place(index),
-                    read: CellValue::Number(values[index]),
-                    corrected: CellValue::Number(value),
-                })
-                .collect();
-            return checked((puzzle, corrections));
+        if let Some(corrected) = corrected.filter(|(_, changes)| !changes.is_empty()) {
+            return checked(corrected);
         }
         if let Some(corrected) = lines_corrected(
             &flat,
             (row_count, self.clues.columns.len()),
             &self.givens,
             &alternatives,
-            &place,
             limit,
         ) {
             return checked(corrected);
@@ -2492,9 +2484,8 @@ fn totals_corrected(
     row_count: usize,
     alternatives: &[Vec<(u32, f32)>],
     build: &PuzzleOf<'_, u32>,
-    place: &dyn Fn(usize) -> String,
     limit: Option<Duration>,
-) -> Option<(Box<dyn Puzzle>, Vec<Correction>)> {
+) -> Option<(Box<dyn Puzzle>, Vec<(usize, u32)>)> {
     let sign = |line: usize| if line < row_count { 1 } else { -1 };
     let difference: i64 = flat
         .iter()
@@ -2554,18 +2545,11 @@ fn totals_corrected(
             _ => Tried::NotUnique,
         }
     })?;
-    let corrections = set
+    let changes = set
         .iter()
-        .map(|change| Correction {
-            place: place(change.index),
-            read: CellValue::Number(values[change.index]),
-            corrected: match change.value {
-                0 => CellValue::Blank,
-                value => CellValue::Number(value),
-            },
-        })
+        .map(|change| (change.index, change.value))
         .collect();
-    Some((puzzle, corrections))
+    Some((puzzle, changes))
 }
 
 /// The clues read (`flat`: each number with its line, rows first, of a grid `(height, width)`
@@ -2589,9 +2573,8 @@ fn lines_corrected(
     (height, width): (usize, usize),
     givens: &[(usize, usize)],
     alternatives: &[Vec<(u32, f32)>],
-    place: &dyn Fn(usize) -> String,
     limit: Option<Duration>,
-) -> Option<(Box<dyn Puzzle>, Vec<Correction>)> {
+) -> Option<(Box<dyn Puzzle>, Vec<(usize, u32)>)> {
     let members: Vec<Vec<usize>> = (0..height + width)
         .map(|line| (0..flat.len()).filter(|&i| flat[i].0 == line).collect())
         .collect();
@@ -2665,22 +2648,18 @@ fn lines_corrected(
     if cost_of(&chosen) > most_set_cost() {
         return None;
     }
-    let corrections: Vec<Correction> = members
+    let changes: Vec<(usize, u32)> = members
         .iter()
         .zip(&chosen)
         .enumerate()
         .flat_map(|(line, (indices, &i))| indices.iter().zip(&readings[line][i].numbers))
         .filter(|&(&i, &now)| now != Some(flat[i].1.value))
-        .map(|(&i, &now)| Correction {
-            place: place(i),
-            read: CellValue::Number(flat[i].1.value),
-            corrected: now.map_or(CellValue::Blank, CellValue::Number),
-        })
+        .map(|(&i, &now)| (i, now.unwrap_or(0)))
         .collect();
-    if corrections.is_empty() {
+    if changes.is_empty() {
         return None;
     }
-    Some((puzzle, corrections))
+    Some((puzzle, changes))
 }
 
 /// The nonogram of clue `lines` (the `row_count` rows first, then the columns) with black
@@ -3848,11 +3827,12 @@ mod tests {
     }
 
     /// What the totals corrector makes of a nonogram read with these rows and columns: the
-    /// corrections of the set it takes, or `None`.
+    /// changes of the set it takes (each number's index among all read, and its new value), or
+    /// `None`.
     fn totals_corrections(
         rows: Vec<Vec<clues::ClueRead>>,
         columns: Vec<Vec<clues::ClueRead>>,
-    ) -> Option<Vec<Correction>> {
+    ) -> Option<Vec<(usize, u32)>> {
         let read = NonogramRead {
             clues: clues::CluesRead { rows, columns },
             givens: Vec::new(),
@@ -3865,10 +3845,8 @@ mod tests {
             .map(|(_, n)| with_stray_ones_dropped(n))
             .collect();
         let build = |values: &[u32]| read.puzzle_of(&flat, values);
-        let place = |index: usize| format!("number {}", index + 1);
         let row_count = read.clues.rows.len();
-        totals_corrected(&flat, row_count, &alternatives, &build, &place, None)
-            .map(|(_, corrections)| corrections)
+        totals_corrected(&flat, row_count, &alternatives, &build, None).map(|(_, changes)| changes)
     }
 
     fn clue_read(value: u32, confidence: f32, alternatives: &[(u32, f32)]) -> clues::ClueRead {
@@ -3896,14 +3874,8 @@ mod tests {
         let Some(corrections) = corrected(clue_read(3, 0.95, &[(2, 0.05)])) else {
             panic!("the cheaper set is taken when no other comes near");
         };
-        assert_eq!(
-            corrections,
-            [Correction {
-                place: "number 5".into(),
-                read: CellValue::Number(3),
-                corrected: CellValue::Number(2),
-            }]
-        );
+        // The fifth number read, column 2's 3, made 2.
+        assert_eq!(corrections, [(4, 2)]);
     }
 
     #[test]
