@@ -124,6 +124,20 @@ fn a_maze_of_ones_and_twos_photographed_upside_down_is_read_the_right_way_up() {
 }
 
 #[test]
+fn a_maze_the_two_networks_read_about_as_surely_either_way_up_is_settled_by_the_first() {
+    // Hard photos of these mazes turned 187 degrees: the product of the two digit networks reads
+    // their lattice as it lay at 0.980 and turned at 0.993 (0.980 and 0.990), within the margin
+    // a turn must win by, and they were refused as in doubt; the first network alone reads them
+    // at 0.941 and 0.993 (0.953 and 0.990), the turn clearly surer, and they are read exactly.
+    for name in ["round-11.jump", "round-11-digits-1-2.jump"] {
+        let source = test_data(&format!("jump/{name}"));
+        let (report, truth) = photographed_and_solved(&source, "hard", 50008);
+        assert_eq!(report["kind"], "jump", "{name}");
+        assert_eq!(report["puzzle"], truth["puzzle"], "{name}");
+    }
+}
+
+#[test]
 fn a_maze_whose_lattice_missed_its_edge_is_refused() {
     // A page rule joined a column of digits at the maze's left edge, and the lattice of digits
     // stopped short of it and of the rows above and below: every digit in it read surely, but

@@ -82,6 +82,8 @@ pub struct GridRead {
     /// Whether a turned reading was at least as sure as this upright one, kept only by
     /// [`TURN_MARGIN`]: the digits could not tell which way up the page is. A maze of 1s and
     /// 2s reads as surely upside down as upright, and its upside-down reading is another grid.
+    /// A jump maze's doubt is settled by the first digit network alone where it can tell (see
+    /// [`settled_by_first_network`]).
     pub orientation_in_doubt: bool,
     /// A jump maze's start ring, found in this cell (row, column, as read) next to the middle
     /// one rather than in it: the lattice missed a row or column of the maze's edge, so the
@@ -223,6 +225,18 @@ fn read_grid_upright_and_runner_up(
     // numbers: a page rule crossing a corner cell outside the maze reads as an unsure "1"
     // there, while the start's ring may make its digit as unsure.
     if looks_like_jump(&read) || looks_like_jump(&without_noise(read.clone())) {
+        let (read, upright) = match runner_up.filter(|_| read.orientation_in_doubt) {
+            Some(turned) => {
+                let cells = CellsCut {
+                    crops: &crops,
+                    darkness: &darkness,
+                    local_paper: &local_paper,
+                    levels,
+                };
+                settled_by_first_network(read, turned, upright, &cells, classifier)
+            }
+            None => (read, upright),
+        };
         // Only cells within the maze are read again sideways: its many cells outside the shape
         // hold page grain, which turned may read as a digit surely enough to take.
         let within = jump::within_shape(&read);
@@ -503,6 +517,79 @@ fn recentre_cut_digits(
         }
     }
     moved_off
+}
+
+/// A grid's cells as cut for reading, with the paper level around each: what reading them
+/// again needs.
+#[derive(Clone, Copy)]
+struct CellsCut<'a> {
+    crops: &'a [Vec<GrayImage>],
+    darkness: &'a [Vec<Vec<f32>>],
+    local_paper: &'a [Vec<f32>],
+    levels: Levels,
+}
+
+/// A jump maze read upright (`read`, and `upright` as [`read_grid_upright_and_runner_up`]
+/// returns it) with its orientation in doubt (see [`TURN_MARGIN`]) against its surest reading
+/// `turned`, settled as the first digit network alone would settle it: turned when it reads
+/// that turn surer by the margin, upright when it reads no turn as surely; else left in doubt.
+/// The maze's solver cannot tell which way up the page is, so the classifier must, and the
+/// product of the two networks tells it worse: it reads turned digits about as surely as the
+/// right way up. Two hard photos of bold 1s and 2s (seed 50008's round-11 mazes, turned 187
+/// degrees) read 0.980 as their lattice lay and 0.993 and 0.990 turned by the product, and
+/// were refused; the first network alone reads them 0.941 and 0.953 as they lay, against the
+/// same turned scores, as it did before the second network was trained, and both are read
+/// exactly.
+fn settled_by_first_network(
+    read: GridRead,
+    turned: GridRead,
+    upright: Option<GridRead>,
+    cells: &CellsCut<'_>,
+    classifier: &DigitClassifier,
+) -> (GridRead, Option<GridRead>) {
+    let CellsCut {
+        crops,
+        darkness,
+        local_paper,
+        levels,
+    } = *cells;
+    let Some(first) = classifier.members().first() else {
+        return (read, upright);
+    };
+    let first = DigitClassifier::from(first.clone());
+    let upright_alone = ink_patches::without_paper_marks(
+        read_upright(crops, darkness, local_paper, levels, &first),
+        darkness,
+        CELL_PIXELS as usize,
+    );
+    let upright_score = orientation_score(&upright_alone);
+    // Only turned readings that might come up to the upright one's score are followed through.
+    let surest_turned = (1..4u8)
+        .filter_map(|turns| {
+            let to_beat = (&upright_alone, upright_score);
+            read_turned(crops, local_paper, turns, levels, &first, to_beat)
+        })
+        .map(|alone| (alone.quarter_turns, orientation_score(&alone)))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    match surest_turned {
+        Some((turns, score))
+            if score > upright_score + TURN_MARGIN && turns == turned.quarter_turns =>
+        {
+            let settled = GridRead {
+                orientation_in_doubt: false,
+                ..turned
+            };
+            (settled, Some(read))
+        }
+        Some((_, score)) if score >= upright_score => (read, upright),
+        _ => (
+            GridRead {
+                orientation_in_doubt: false,
+                ..read
+            },
+            upright,
+        ),
+    }
 }
 
 /// How much surer of its digits a turned reading must be before it beats the upright one: most
@@ -2324,7 +2411,7 @@ impl NonogramRead {
         // A corrector's answer stands unless a balanced pair of numbers it left makes another
         // puzzle with one solution (see `balanced_rival`). Each corrector hands on the numbers
         // it changed by index, with their new values (0 for a number dropped).
-        let checked = |(puzzle, changes): (Box<dyn Puzzle>, Vec<(usize, u32)>)| {
+        let checked = |(puzzle, changes): ChangedClues| {
             let corrected = with_changes(&values, changes.iter().copied());
             if let Some(((a, u), (b, w))) = balanced_rival(
                 &flat,
@@ -2388,6 +2475,10 @@ impl NonogramRead {
         })
     }
 }
+
+/// A nonogram corrector's answer: the puzzle it made, and the numbers it changed (each one's
+/// index among the numbers read, rows first, and its new value, 0 for a number dropped).
+type ChangedClues = (Box<dyn Puzzle>, Vec<(usize, u32)>);
 
 /// The most pairs of changes [`balanced_rival`] solves.
 const RIVAL_PAIRS: usize = 60;
@@ -2485,7 +2576,7 @@ fn totals_corrected(
     alternatives: &[Vec<(u32, f32)>],
     build: &PuzzleOf<'_, u32>,
     limit: Option<Duration>,
-) -> Option<(Box<dyn Puzzle>, Vec<(usize, u32)>)> {
+) -> Option<ChangedClues> {
     let sign = |line: usize| if line < row_count { 1 } else { -1 };
     let difference: i64 = flat
         .iter()
@@ -2574,7 +2665,7 @@ fn lines_corrected(
     givens: &[(usize, usize)],
     alternatives: &[Vec<(u32, f32)>],
     limit: Option<Duration>,
-) -> Option<(Box<dyn Puzzle>, Vec<(usize, u32)>)> {
+) -> Option<ChangedClues> {
     let members: Vec<Vec<usize>> = (0..height + width)
         .map(|line| (0..flat.len()).filter(|&i| flat[i].0 == line).collect())
         .collect();
