@@ -138,6 +138,19 @@ fn a_maze_the_two_networks_read_about_as_surely_either_way_up_is_settled_by_the_
 }
 
 #[test]
+fn page_grain_that_could_read_as_a_digit_apart_from_the_maze_does_not_refuse_it() {
+    // Every digit of this hard photo reads right, but the grid's corner cell r16c16, far outside
+    // the diamond, read blank at 0.65 with 7 next: as a 7 it was a stepping stone to another
+    // way out, then with r13c3 (beside the diamond only diagonally) as a 1, and the reading was
+    // refused as one whose answer a likely misread would change. A digit beside none of the
+    // maze's is not printed in it.
+    let source = test_data("jump/diamond-17-digits-1-4.jump");
+    let (report, truth) = photographed_and_solved(&source, "hard", 50006);
+    assert_eq!(report["kind"], "jump");
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+}
+
+#[test]
 fn a_maze_whose_lattice_missed_its_edge_is_refused() {
     // A page rule joined a column of digits at the maze's left edge, and the lattice of digits
     // stopped short of it and of the rows above and below: every digit in it read surely, but

@@ -250,6 +250,23 @@ fn between_numbers(
     )
 }
 
+/// Whether none of the four cells beside cell `index` of a maze's `values` (`columns` wide,
+/// row-major) holds a number: a maze is one solid shape, every cell of it beside another (a
+/// diamond's stepped edge too), so a digit there would lie apart from it, not printed in it
+/// (page grain beyond the shape read as a digit).
+pub fn apart(values: &[CellValue], columns: usize, index: usize) -> bool {
+    if columns == 0 || index >= values.len() {
+        return false;
+    }
+    let (row, column) = (index / columns, index % columns);
+    let number = |r: usize, c: usize| {
+        c < columns && matches!(values.get(r * columns + c), Some(CellValue::Number(_)))
+    };
+    let above = row > 0 && number(row - 1, column);
+    let left = column > 0 && number(row, column - 1);
+    !(above || left || number(row + 1, column) || number(row, column + 1))
+}
+
 /// Whether the cell at (`row`, `column`) of `values` is a hole (see [`hole`]).
 fn is_hole(values: &[CellValue], columns: usize, (row, column): (usize, usize)) -> bool {
     values[row * columns + column] == CellValue::Blank
@@ -477,5 +494,25 @@ mod tests {
         // A notch in the maze's edge is no hole: nothing beyond it in its column.
         let notched = maze(&[".2.2.", "13122", "22131", ".312."]);
         assert_eq!(hole(&notched, 4, 5), None);
+    }
+
+    #[test]
+    fn a_cell_beside_no_digit_lies_apart_from_the_maze() {
+        // A diamond in a 5x5 grid: the grid's corner cells are beside none of its digits (only
+        // diagonally past its stepped edge); its own cells and the blanks along its edge are.
+        let diamond = maze(&["..2..", ".131.", "21312", ".131.", "..2.."]);
+        let index = |row: usize, column: usize| row * 5 + column;
+        for corner in [index(0, 0), index(0, 4), index(4, 0), index(4, 4)] {
+            assert!(apart(&diamond, 5, corner), "{corner}");
+        }
+        for beside in [
+            index(0, 1),
+            index(1, 0),
+            index(2, 0),
+            index(0, 2),
+            index(2, 2),
+        ] {
+            assert!(!apart(&diamond, 5, beside), "{beside}");
+        }
     }
 }

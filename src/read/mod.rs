@@ -2154,8 +2154,18 @@ fn answer_despite_doubt(
     for (cost, picks) in sets {
         let changes = picked_changes(&choices, &picks);
         let changed = with_changes(values, changes.iter().copied());
-        // A maze is one solid shape: a digit read as paper inside it is not what was printed.
-        if kind == "jump" && jump::hole(&changed, read.rows, read.columns).is_some() {
+        // A maze is one solid shape: a digit read as paper inside it, or paper read as a digit
+        // apart from every digit read, is not what was printed. A hard diamond's corner cell,
+        // far outside the shape, read blank at 0.65 with 7 next (0.35): as a 7 it was a
+        // stepping stone to another way out, and the reading, every digit right, was refused.
+        let stray_digit = || {
+            changes.iter().any(|&(index, value)| {
+                matches!(value, CellValue::Number(_)) && jump::apart(values, read.columns, index)
+            })
+        };
+        if kind == "jump"
+            && (jump::hole(&changed, read.rows, read.columns).is_some() || stray_digit())
+        {
             continue;
         }
         let Some(other) = puzzle_from_values(&changed, read.rows, read.columns, kind) else {
