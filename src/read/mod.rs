@@ -2515,20 +2515,13 @@ fn balanced_rival(
     build: &PuzzleOf<'_, u32>,
     limit: Option<Duration>,
 ) -> Option<((usize, u32), (usize, u32))> {
-    let sign = |line: usize| if line < row_count { 1 } else { -1 };
     let changes: Vec<clue_totals::Change> = (0..flat.len())
         .filter(|&i| corrected[i] == read[i] && read[i] > 0)
         .flat_map(|i| {
-            let (line, number) = flat[i];
             alternatives[i]
                 .iter()
                 .filter(|&&(value, p)| value > 0 && p >= LEAST_PROBABILITY)
-                .map(move |&(value, p)| clue_totals::Change {
-                    index: i,
-                    value,
-                    shift: sign(line) * (i64::from(value) - i64::from(read[i])),
-                    cost: change_cost(number.confidence, p),
-                })
+                .map(move |&alternative| clue_change(flat, row_count, i, alternative))
         })
         .filter(|change| change.cost <= RIVAL_MARGIN)
         .collect();
@@ -2558,6 +2551,25 @@ fn balanced_rival(
         }
     }
     None
+}
+
+/// Number `index` of the clues read (`flat`: each number with its line, rows first,
+/// `row_count` of them) changed to `value`, an alternative read with probability `p`: how that
+/// moves the rows' total less the columns', and what it costs (see [`change_cost`]).
+fn clue_change(
+    flat: &[(usize, &clues::ClueRead)],
+    row_count: usize,
+    index: usize,
+    (value, p): (u32, f32),
+) -> clue_totals::Change {
+    let (line, number) = flat[index];
+    let sign = if line < row_count { 1 } else { -1 };
+    clue_totals::Change {
+        index,
+        value,
+        shift: sign * (i64::from(value) - i64::from(number.value)),
+        cost: change_cost(number.confidence, p),
+    }
 }
 
 /// The clues read (`flat`: each number with its line, rows first, `row_count` of them) with the
@@ -2606,7 +2618,7 @@ fn totals_corrected(
         .iter()
         .zip(alternatives)
         .enumerate()
-        .flat_map(|(index, (&(line, n), others))| {
+        .flat_map(|(index, (&(_, n), others))| {
             let stray = (at_an_end(index) && clue_lines::could_be_stray(n.value, n.confidence))
                 .then_some((0, clue_lines::stray_probability(n.confidence)));
             others
@@ -2614,12 +2626,7 @@ fn totals_corrected(
                 .copied()
                 .filter(|&(_, p)| p >= LEAST_PROBABILITY)
                 .chain(stray)
-                .map(move |(value, p)| clue_totals::Change {
-                    index,
-                    value,
-                    shift: sign(line) * (i64::from(value) - i64::from(n.value)),
-                    cost: change_cost(n.confidence, p),
-                })
+                .map(move |alternative| clue_change(flat, row_count, index, alternative))
         })
         .filter(|change| change.cost <= clue_lines::MOST_COST)
         .collect();
