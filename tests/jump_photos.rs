@@ -151,6 +151,20 @@ fn page_grain_that_could_read_as_a_digit_apart_from_the_maze_does_not_refuse_it(
 }
 
 #[test]
+fn doubtful_digits_are_read_again_at_several_ink_splits() {
+    // Hard photos whose blurred digits the reader once cut into several glyphs or read unsurely:
+    // round-13's r12c4, a 1, read 7 at 0.27, and r13c7, a 2, read 12; round-17's r6c5, a 1,
+    // read 4 at 0.34, and three more cells read 811, 82 and 82. The mean over the ink splits
+    // reads each as printed, and both mazes read exactly.
+    for name in ["round-13-digits-1-3.jump", "round-17.jump"] {
+        let source = test_data(&format!("jump/{name}"));
+        let (report, truth) = photographed_and_solved(&source, "hard", 50006);
+        assert_eq!(report["kind"], "jump", "{name}");
+        assert_eq!(report["puzzle"], truth["puzzle"], "{name}");
+    }
+}
+
+#[test]
 fn a_maze_whose_lattice_missed_its_edge_is_refused() {
     // A page rule joined a column of digits at the maze's left edge, and the lattice of digits
     // stopped short of it and of the rows above and below: every digit in it read surely, but
