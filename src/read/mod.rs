@@ -879,7 +879,7 @@ const DOUBTFUL_DIGIT: f32 = 0.5;
 /// A jump maze's `read` with each number it cannot hold (a maze prints one digit a cell) or
 /// read less surely than [`DOUBTFUL_DIGIT`] taken as [`averaged_over_splits`] reads it, where
 /// that is one digit. On the 96 hard maze dev photos, reading every number so changed 217
-/// cells: of those now read right, 113 of 177 were such numbers; of those read right before,
+/// cells: of those now read right, 113 of 131 were such numbers; of those read right before,
 /// only 2 of 50 were, the rest single digits read surely, which the splits' mean, taken
 /// everywhere, turned wrong (a 3 read at 1.00 as a 1 at 0.51).
 fn with_doubtful_digits_averaged(
