@@ -184,18 +184,18 @@ fn read_grid_upright_and_runner_up(
     } = cut_cells(image, lattice, classifier);
     // Grain read as numbers would weigh in the choice of orientation as much as the digits.
     let local_paper = neighbourhood_paper(&crops);
-    let as_seen = read_upright(&crops, &darkness, &local_paper, levels, classifier);
-    let upright =
-        ink_patches::without_paper_marks(as_seen.clone(), &darkness, CELL_PIXELS as usize);
+    let cells = CellsCut {
+        crops: &crops,
+        darkness: &darkness,
+        local_paper: &local_paper,
+        levels,
+    };
+    let EachWay {
+        as_seen,
+        upright,
+        mut turned,
+    } = read_each_way(&cells, classifier);
     let upright_score = orientation_score(&upright);
-    // Turned readings are followed as far as they might match the upright one, so that one
-    // surer but within the margin is seen too.
-    let mut turned: Vec<GridRead> = (1..4u8)
-        .filter_map(|turns| {
-            let upright = (&upright, upright_score);
-            read_turned(&crops, &local_paper, turns, levels, classifier, upright)
-        })
-        .collect();
     turned.sort_by(|a, b| orientation_score(b).total_cmp(&orientation_score(a)));
     let mut turned = turned.into_iter();
     let best_turned = turned.next();
@@ -226,15 +226,7 @@ fn read_grid_upright_and_runner_up(
     // there, while the start's ring may make its digit as unsure.
     if looks_like_jump(&read) || looks_like_jump(&without_noise(read.clone())) {
         let (read, upright) = match runner_up.filter(|_| read.orientation_in_doubt) {
-            Some(turned) => {
-                let cells = CellsCut {
-                    crops: &crops,
-                    darkness: &darkness,
-                    local_paper: &local_paper,
-                    levels,
-                };
-                settled_by_first_network(read, turned, upright, &cells, classifier)
-            }
+            Some(turned) => settled_by_first_network(read, turned, upright, &cells, classifier),
             None => (read, upright),
         };
         // Only cells within the maze are read again sideways: its many cells outside the shape
@@ -531,6 +523,41 @@ struct CellsCut<'a> {
     levels: Levels,
 }
 
+/// A grid's cells read by one classifier each way up: upright as the glyph finder saw them
+/// (`as_seen`), the same without marks of paper (`upright`, see [`ink_patches`]), and each
+/// quarter turn's reading that might come up to the upright one's score.
+struct EachWay {
+    as_seen: GridRead,
+    upright: GridRead,
+    turned: Vec<GridRead>,
+}
+
+/// The `cells` read each way up by `classifier` (see [`EachWay`]). Turned readings are
+/// followed as far as they might match the upright one, so that one surer but within the
+/// margin is seen too.
+fn read_each_way(cells: &CellsCut<'_>, classifier: &DigitClassifier) -> EachWay {
+    let CellsCut {
+        crops,
+        darkness,
+        local_paper,
+        levels,
+    } = *cells;
+    let as_seen = read_upright(crops, darkness, local_paper, levels, classifier);
+    let upright = ink_patches::without_paper_marks(as_seen.clone(), darkness, CELL_PIXELS as usize);
+    let upright_score = orientation_score(&upright);
+    let turned = (1..4u8)
+        .filter_map(|turns| {
+            let to_beat = (&upright, upright_score);
+            read_turned(crops, local_paper, turns, levels, classifier, to_beat)
+        })
+        .collect();
+    EachWay {
+        as_seen,
+        upright,
+        turned,
+    }
+}
+
 /// A jump maze read upright (`read`, and `upright` as [`read_grid_upright_and_runner_up`]
 /// returns it) with its orientation in doubt (see [`TURN_MARGIN`]) against its surest reading
 /// `turned`, settled as the first digit network alone would settle it: turned when it reads
@@ -549,29 +576,15 @@ fn settled_by_first_network(
     cells: &CellsCut<'_>,
     classifier: &DigitClassifier,
 ) -> (GridRead, Option<GridRead>) {
-    let CellsCut {
-        crops,
-        darkness,
-        local_paper,
-        levels,
-    } = *cells;
     let Some(first) = classifier.members().first() else {
         return (read, upright);
     };
-    let first = DigitClassifier::from(first.clone());
-    let upright_alone = ink_patches::without_paper_marks(
-        read_upright(crops, darkness, local_paper, levels, &first),
-        darkness,
-        CELL_PIXELS as usize,
-    );
-    let upright_score = orientation_score(&upright_alone);
-    // Only turned readings that might come up to the upright one's score are followed through.
-    let surest_turned = (1..4u8)
-        .filter_map(|turns| {
-            let to_beat = (&upright_alone, upright_score);
-            read_turned(crops, local_paper, turns, levels, &first, to_beat)
-        })
-        .map(|alone| (alone.quarter_turns, orientation_score(&alone)))
+    let alone = read_each_way(cells, &DigitClassifier::from(first.clone()));
+    let upright_score = orientation_score(&alone.upright);
+    let surest_turned = alone
+        .turned
+        .iter()
+        .map(|turned| (turned.quarter_turns, orientation_score(turned)))
         .max_by(|a, b| a.1.total_cmp(&b.1));
     match surest_turned {
         Some((turns, score))
@@ -895,8 +908,9 @@ fn with_doubtful_digits_averaged(
         matches!(cell.value, CellValue::Number(n) if n > 9) || cell.confidence < DOUBTFUL_DIGIT
     };
     let averaged = averaged_over_splits(read.clone(), crops, levels, classifier, &doubtful);
+    // The cells not doubtful come back as they were read.
     for (cell, again) in read.cells.iter_mut().zip(averaged.cells) {
-        if doubtful(cell) && matches!(again.value, CellValue::Number(n) if n <= 9) {
+        if matches!(again.value, CellValue::Number(n) if n <= 9) {
             *cell = again;
         }
     }
@@ -2587,6 +2601,16 @@ fn balanced_rival(
     None
 }
 
+/// How a number of `line` (rows first, `row_count` of them) counts in the rows' total less the
+/// columns'.
+fn total_sign(line: usize, row_count: usize) -> i64 {
+    if line < row_count {
+        1
+    } else {
+        -1
+    }
+}
+
 /// Number `index` of the clues read (`flat`: each number with its line, rows first,
 /// `row_count` of them) changed to `value`, an alternative read with probability `p`: how that
 /// moves the rows' total less the columns', and what it costs (see [`change_cost`]).
@@ -2597,11 +2621,10 @@ fn clue_change(
     (value, p): (u32, f32),
 ) -> clue_totals::Change {
     let (line, number) = flat[index];
-    let sign = if line < row_count { 1 } else { -1 };
     clue_totals::Change {
         index,
         value,
-        shift: sign * (i64::from(value) - i64::from(number.value)),
+        shift: total_sign(line, row_count) * (i64::from(value) - i64::from(number.value)),
         cost: change_cost(number.confidence, p),
     }
 }
@@ -2633,10 +2656,9 @@ fn totals_corrected(
     build: &PuzzleOf<'_, u32>,
     limit: Option<Duration>,
 ) -> Option<ChangedClues> {
-    let sign = |line: usize| if line < row_count { 1 } else { -1 };
     let difference: i64 = flat
         .iter()
-        .map(|&(line, n)| sign(line) * i64::from(n.value))
+        .map(|&(line, n)| total_sign(line, row_count) * i64::from(n.value))
         .sum();
     if difference == 0 {
         return None;
