@@ -165,6 +165,21 @@ fn doubtful_digits_are_read_again_at_several_ink_splits() {
 }
 
 #[test]
+fn digits_a_maze_prints_once_are_read_as_printed() {
+    // Two dev mazes of 1s to 3s and 1s to 4s, each given three digits of 5 to 9 once. In hard
+    // photos the classifier read them at 1.00, but they looked as much like the page's common
+    // digits as those look like each other, and their look-alikes outvoted them: round-13's 6,
+    // 8 and 7 were read 3, 3 and 2, diamond-17's 5 and 7 read 3 and 2, and both were solved
+    // with exit 0 all the same.
+    for name in ["round-13-rare-digits.jump", "diamond-17-rare-digits.jump"] {
+        let source = test_data(&format!("jump/{name}"));
+        let (report, truth) = photographed_and_solved(&source, "hard", 50006);
+        assert_eq!(report["kind"], "jump", "{name}");
+        assert_eq!(report["puzzle"], truth["puzzle"], "{name}");
+    }
+}
+
+#[test]
 fn a_maze_whose_lattice_missed_its_edge_is_refused() {
     // A page rule joined a column of digits at the maze's left edge, and the lattice of digits
     // stopped short of it and of the rows above and below: every digit in it read surely, but

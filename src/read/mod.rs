@@ -3,7 +3,8 @@
 //!
 //! `glyphs` finds and normalises the glyphs in a cell crop, `classifier` reads each as a digit,
 //! `synth` renders labelled cells and `train` fits the model (for `examples/train_digits.rs`);
-//! `page_digits` re-reads a jump maze's digits by their look-alikes on the page, and
+//! `page_digits` re-reads a jump maze's digits by their look-alikes on the page,
+//! `digit_shares` weighs them by how often the page prints each digit, and
 //! `clue_company` weighs a nonogram clue glyph's digits by its look-alikes among the clues.
 //! This module reads boxed grids with numbers in cells (Sudoku, Nurikabe) in any of the four
 //! upright orientations, choosing the one the digit classifier is most sure of. It does not find
@@ -15,6 +16,7 @@ mod clue_company;
 mod clue_lines;
 mod clue_totals;
 pub mod clues;
+mod digit_shares;
 mod digit_widths;
 pub mod glyphs;
 mod ink_patches;
@@ -235,6 +237,7 @@ fn read_grid_upright_and_runner_up(
         let read = with_sideways_digits(read, &crops, levels, classifier, |i| within[i]);
         let read = page_digits::read_by_company(&crops, &read, levels, classifier);
         let read = with_doubtful_digits_averaged(read, &crops, levels, classifier);
+        let read = digit_shares::weighed_by_shares(read);
         let read = jump::ones_on_rules(read, &ruled);
         return (
             jump::reread_start(image, lattice, &read, levels, classifier),
