@@ -4,17 +4,21 @@
 //! other cell of that maze holds. The page's shares of the digits are estimated from the
 //! readings themselves by expectation-maximisation (Saerens, Latinne and Decaestecker, "Adjusting
 //! the outputs of a classifier to new a priori probabilities", 2002), and a cell whose likeliest
-//! digit, so weighed, is another takes that one.
+//! digit, so weighed, is another takes that one. With the company's `RULED_OUT` in place, the
+//! 96 hard dev mazes read exactly went 87.5 -> 88.5%, and 30 hard photos of mazes given three
+//! rare digits each 63.3 -> 66.7%, none lost.
 //!
 //! Used for jump mazes only, whose solver cannot catch a misread. It does not read glyphs, and
 //! leaves blanks, numbers of several digits and the readings it does not change as read.
 
 use super::{CellRead, CellValue, GridRead};
 
-/// Rounds of expectation-maximisation: the shares settle well before this on every measured page.
+/// Rounds of expectation-maximisation. This and [`PSEUDO_COUNT`] are the first values tried, not
+/// tuned.
 const ROUNDS: usize = 30;
 /// Cells' worth of each digit added to the page's counts, so that a digit the estimate finds
-/// nowhere keeps a share and a reading sure enough can still hold it.
+/// nowhere keeps a share and a reading sure enough can still hold it (a 7 read at 0.97 on a
+/// page of 60 cells of 1s to 3s stays a 7).
 const PSEUDO_COUNT: f32 = 0.5;
 /// The share of each of the ten digits the classifier was trained with.
 const EVEN_SHARE: f32 = 0.1;
