@@ -20,6 +20,17 @@ fn photograph_and_read(name: &str, preset: &str, seed: u64) -> (Value, Value) {
     photographed_and_solved(&test_data(&format!("jump/{name}")), ruled(preset), seed)
 }
 
+/// Asserts that hard photos of the mazes `names` (in `tests/data/jump`), with no page rules
+/// through them, taken at `seed`, are read as jump mazes with every digit right.
+fn assert_hard_photos_read_exactly(names: &[&str], seed: u64) {
+    for name in names {
+        let source = test_data(&format!("jump/{name}"));
+        let (report, truth) = photographed_and_solved(&source, "hard", seed);
+        assert_eq!(report["kind"], "jump", "{name}");
+        assert_eq!(report["puzzle"], truth["puzzle"], "{name}");
+    }
+}
+
 #[test]
 fn a_blurred_photo_of_a_maze_of_ones_and_twos_reads_exactly() {
     let (report, truth) = photograph_and_read("round-11.jump", "photo", 906);
@@ -129,12 +140,7 @@ fn a_maze_the_two_networks_read_about_as_surely_either_way_up_is_settled_by_the_
     // their lattice as it lay at 0.980 and turned at 0.993 (0.980 and 0.990), within the margin
     // a turn must win by, and they were refused as in doubt; the first network alone reads them
     // at 0.941 and 0.993 (0.953 and 0.990), the turn clearly surer, and they are read exactly.
-    for name in ["round-11.jump", "round-11-digits-1-2.jump"] {
-        let source = test_data(&format!("jump/{name}"));
-        let (report, truth) = photographed_and_solved(&source, "hard", 50008);
-        assert_eq!(report["kind"], "jump", "{name}");
-        assert_eq!(report["puzzle"], truth["puzzle"], "{name}");
-    }
+    assert_hard_photos_read_exactly(&["round-11.jump", "round-11-digits-1-2.jump"], 50008);
 }
 
 #[test]
@@ -144,10 +150,7 @@ fn page_grain_that_could_read_as_a_digit_apart_from_the_maze_does_not_refuse_it(
     // way out, then with r13c3 (beside the diamond only diagonally) as a 1, and the reading was
     // refused as one whose answer a likely misread would change. A digit beside none of the
     // maze's is not printed in it.
-    let source = test_data("jump/diamond-17-digits-1-4.jump");
-    let (report, truth) = photographed_and_solved(&source, "hard", 50006);
-    assert_eq!(report["kind"], "jump");
-    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_hard_photos_read_exactly(&["diamond-17-digits-1-4.jump"], 50006);
 }
 
 #[test]
@@ -156,12 +159,7 @@ fn doubtful_digits_are_read_again_at_several_ink_splits() {
     // round-13's r12c4, a 1, read 7 at 0.27, and r13c7, a 2, read 12; round-17's r6c5, a 1,
     // read 4 at 0.34, and three more cells read 811, 82 and 82. The mean over the ink splits
     // reads each as printed, and both mazes read exactly.
-    for name in ["round-13-digits-1-3.jump", "round-17.jump"] {
-        let source = test_data(&format!("jump/{name}"));
-        let (report, truth) = photographed_and_solved(&source, "hard", 50006);
-        assert_eq!(report["kind"], "jump", "{name}");
-        assert_eq!(report["puzzle"], truth["puzzle"], "{name}");
-    }
+    assert_hard_photos_read_exactly(&["round-13-digits-1-3.jump", "round-17.jump"], 50006);
 }
 
 #[test]
@@ -171,12 +169,10 @@ fn digits_a_maze_prints_once_are_read_as_printed() {
     // digits as those look like each other, and their look-alikes outvoted them: round-13's 6,
     // 8 and 7 were read 3, 3 and 2, diamond-17's 5 and 7 read 3 and 2, and both were solved
     // with exit 0 all the same.
-    for name in ["round-13-rare-digits.jump", "diamond-17-rare-digits.jump"] {
-        let source = test_data(&format!("jump/{name}"));
-        let (report, truth) = photographed_and_solved(&source, "hard", 50006);
-        assert_eq!(report["kind"], "jump", "{name}");
-        assert_eq!(report["puzzle"], truth["puzzle"], "{name}");
-    }
+    assert_hard_photos_read_exactly(
+        &["round-13-rare-digits.jump", "diamond-17-rare-digits.jump"],
+        50006,
+    );
 }
 
 #[test]

@@ -449,28 +449,25 @@ mod tests {
         assert_eq!(cell.alternatives[0].0, CellValue::Number(1));
     }
 
+    /// The reading of a ninth glyph, read by the classifier as `digit` at `p` and looking like
+    /// `base`, among eight copies of `common` read at 0.95 that look like base 0.
+    fn odd_one_among(common: usize, base: usize, digit: usize, p: f32) -> CellRead {
+        let mut samples: Vec<Sample> = (0..8).map(|i| sample(i, 0, 0.2, common, 0.95)).collect();
+        samples.push(sample(8, base, 0.2, digit, p));
+        let odd = combined(&samples).pop().unwrap();
+        reading_of(&cell(CellValue::Number(digit as u32), p), odd)
+    }
+
     #[test]
     fn a_misread_glyph_among_copies_of_its_digit_reads_as_they_do() {
-        let mut samples: Vec<Sample> = (0..8).map(|i| sample(i, 0, 0.2, 2, 0.95)).collect();
-        samples.push(sample(8, 0, 0.2, 3, 0.9));
-        let readings = combined(&samples);
-        let misread = reading_of(
-            &cell(CellValue::Number(3), 0.9),
-            readings.into_iter().last().unwrap(),
-        );
+        let misread = odd_one_among(2, 0, 3, 0.9);
         assert_eq!(misread.value, CellValue::Number(2));
         assert!(misread.confidence > 0.9, "{}", misread.confidence);
     }
 
     #[test]
     fn a_digit_unlike_the_others_keeps_its_own_reading() {
-        let mut samples: Vec<Sample> = (0..8).map(|i| sample(i, 0, 0.2, 1, 0.95)).collect();
-        samples.push(sample(8, 8, 0.2, 7, 0.9));
-        let readings = combined(&samples);
-        let lone = reading_of(
-            &cell(CellValue::Number(7), 0.9),
-            readings.into_iter().last().unwrap(),
-        );
+        let lone = odd_one_among(1, 8, 7, 0.9);
         assert_eq!(lone.value, CellValue::Number(7));
         assert!(lone.confidence > 0.85, "{}", lone.confidence);
     }
@@ -479,13 +476,7 @@ mod tests {
     fn a_rare_digit_read_surely_is_not_outvoted_by_look_alikes() {
         // Blur makes a lone 5 look as much like the page's 3s as they look like each other;
         // the classifier, reading it at 0.998, all but rules the 3 out.
-        let mut samples: Vec<Sample> = (0..8).map(|i| sample(i, 0, 0.2, 3, 0.95)).collect();
-        samples.push(sample(8, 0, 0.2, 5, 0.998));
-        let readings = combined(&samples);
-        let rare = reading_of(
-            &cell(CellValue::Number(5), 0.998),
-            readings.into_iter().last().unwrap(),
-        );
+        let rare = odd_one_among(3, 0, 5, 0.998);
         assert_eq!(rare.value, CellValue::Number(5));
     }
 
