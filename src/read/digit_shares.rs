@@ -33,30 +33,19 @@ pub fn weighed_by_shares(mut read: GridRead) -> GridRead {
     let shares = page_shares(&readings);
     let weight = |digit: u32| shares[digit as usize] / EVEN_SHARE;
     for cell in &mut read.cells {
-        let CellValue::Number(read_digit) = cell.value else {
+        let Some(listed) = listed_digits(cell) else {
             continue;
         };
-        if read_digit > 9 {
-            continue;
-        }
-        // (value, probability as read, weighed)
-        let mut candidates: Vec<(CellValue, f32, f32)> = vec![(
-            cell.value,
-            cell.confidence,
-            cell.confidence * weight(read_digit),
-        )];
-        for &(value, probability) in &cell.alternatives {
-            if let CellValue::Number(digit) = value {
-                if digit <= 9 {
-                    candidates.push((value, probability, probability * weight(digit)));
-                }
-            }
-        }
+        // (digit, probability as read, weighed)
+        let mut candidates: Vec<(u32, f32, f32)> = listed
+            .iter()
+            .map(|&(digit, probability)| (digit, probability, probability * weight(digit)))
+            .collect();
         // The readings not listed keep their unweighed share of the whole.
         let unlisted = (1.0 - candidates.iter().map(|c| c.1).sum::<f32>()).max(0.0);
         let total = candidates.iter().map(|c| c.2).sum::<f32>() + unlisted;
         candidates.sort_by(|a, b| b.2.total_cmp(&a.2));
-        if candidates[0].0 == cell.value {
+        if candidates[0].0 == listed[0].0 {
             continue;
         }
         let others_read = cell
@@ -66,32 +55,40 @@ pub fn weighed_by_shares(mut read: GridRead) -> GridRead {
             .copied();
         cell.alternatives = candidates[1..]
             .iter()
-            .map(|&(value, _, weighed)| (value, weighed / total))
+            .map(|&(digit, _, weighed)| (CellValue::Number(digit), weighed / total))
             .chain(others_read)
             .collect();
-        cell.value = candidates[0].0;
+        cell.value = CellValue::Number(candidates[0].0);
         cell.confidence = candidates[0].2 / total;
     }
     read
 }
 
-/// A single digit's readings as probabilities by digit, summing to one: the value read and its
-/// alternatives. `None` for blanks, black cells and numbers of several digits.
-fn digit_readings(cell: &CellRead) -> Option<[f32; 10]> {
-    let CellValue::Number(read_digit) = cell.value else {
-        return None;
+/// A cell read as a single digit: that digit with its confidence, then each alternative that
+/// is a single digit, with its probability. `None` for blanks, black cells and numbers of
+/// several digits.
+fn listed_digits(cell: &CellRead) -> Option<Vec<(u32, f32)>> {
+    let single = |value: CellValue| match value {
+        CellValue::Number(digit) if digit <= 9 => Some(digit),
+        _ => None,
     };
-    if read_digit > 9 {
-        return None;
-    }
+    let read_digit = single(cell.value)?;
+    let alternatives = cell
+        .alternatives
+        .iter()
+        .filter_map(|&(value, probability)| Some((single(value)?, probability)));
+    Some(
+        std::iter::once((read_digit, cell.confidence))
+            .chain(alternatives)
+            .collect(),
+    )
+}
+
+/// A single digit's readings ([`listed_digits`]) as probabilities by digit, summing to one.
+fn digit_readings(cell: &CellRead) -> Option<[f32; 10]> {
     let mut readings = [0.0f32; 10];
-    readings[read_digit as usize] += cell.confidence;
-    for &(value, probability) in &cell.alternatives {
-        if let CellValue::Number(digit) = value {
-            if digit <= 9 {
-                readings[digit as usize] += probability;
-            }
-        }
+    for (digit, probability) in listed_digits(cell)? {
+        readings[digit as usize] += probability;
     }
     let total: f32 = readings.iter().sum();
     (total > 0.0).then(|| readings.map(|p| p / total))
