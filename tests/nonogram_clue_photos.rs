@@ -15,7 +15,8 @@
 //! wiped with it; a boxed page photographed sideways or upside down. And photos once solved
 //! wrongly with exit 0, now refused or read exactly: a digit other than 1 dropped as a stray
 //! mark, a lattice column beyond the grid; and a page too small in the frame to read, refused
-//! with the advice to come closer. A boxed grid's lattice run a column past its frame, read
+//! with the advice to come closer, and puzzles printed with an empty edge line once refused or
+//! solved without it. A boxed grid's lattice run a column past its frame, read
 //! without it; a lattice counted in an outline a little inside its grid, counted again in the
 //! corners its lines were followed to, and small clues read on a lattice followed twice so. A
 //! clue misread alone read as printed among its look-alikes in the photo (see
@@ -470,4 +471,16 @@ fn a_clue_misread_alone_is_read_nearer_its_print_among_its_look_alikes() {
     // corrector's limit. Weighed by its look-alikes among the photo's clues, that 10 comes
     // second at 0.13, and the corrector mends the lines.
     assert_read_as_printed("nonogram-13x28.non", 70019);
+}
+
+#[test]
+fn a_puzzle_printed_with_an_empty_edge_line_is_read_with_it() {
+    // Seed 9393's generated 00076 prints its empty top row with no clue, and was refused: "row
+    // 1 at the grid's edge has no clue number". The same puzzle with that line turned to the
+    // right edge was solved wrongly with exit 0, read without the empty column as a lattice
+    // line beyond the grid. The grid's lines run on across an edge line printed empty, and
+    // not across cells beyond the frame (see `detect::grow::ruled_through`): both read as
+    // printed.
+    assert_read_as_printed("nonogram-15x21-empty-top-row.non", 21001);
+    assert_read_as_printed("nonogram-21x15-empty-right-column.non", 21003);
 }

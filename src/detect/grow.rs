@@ -8,10 +8,14 @@
 //! the rows' lines reach it. The other sides are the same seen turned. It only adds cells whose
 //! box lines are printed and whose middle is not shaded (a drop shadow beside the frame); it
 //! does not read them or decide the puzzle's kind.
+//!
+//! By the same test, [`ruled_through`] tells whether a lattice's outermost row or column is
+//! ruled like the one inside it, as a grid's own row is and a line of cells beyond its frame
+//! is not.
 
 use image::GrayImage;
 
-use super::{rectify, Lattice};
+use super::{rectify, Edge, Lattice};
 
 /// The share of a side's cells that must have a box beyond them for the lattice to grow there:
 /// a magazine nonogram's clue boxes run beside every grid row, the empty corner is beside the
@@ -64,6 +68,49 @@ pub fn grow(image: &GrayImage, lattice: &Lattice) -> Lattice {
         }
     }
     current
+}
+
+/// The share of the lines crossing the row or column of cells next inside that must run on
+/// across the outermost one for it to be ruled through. A line of cells beyond the frame has
+/// none: the grid's lines stop at the frame.
+const RULED_THROUGH_SHARE: f32 = 0.8;
+
+/// Whether `lattice`'s outermost row or column of cells at `edge` is ruled like the one next
+/// inside it: the lattice lines crossing both are printed across it as often (at least
+/// [`RULED_THROUGH_SHARE`] as many), most of them are printed across the inner one, and its
+/// cells' middles are paper, not a drop shadow's shade. A grid's own edge row is; a row beyond
+/// the printed frame (a lattice run onto the paper, a page rule or a shadow's edge) is not.
+/// `false` for a lattice under three cells across that edge's lines.
+pub fn ruled_through(image: &GrayImage, lattice: &Lattice, edge: Edge) -> bool {
+    // Seen turned so that `edge` is the left side, as `grow` sees its sides.
+    let turns = match edge {
+        Edge::Left => 0,
+        Edge::Bottom => 1,
+        Edge::Right => 2,
+        Edge::Top => 3,
+    };
+    let seen = lattice.turned(turns);
+    let (rows, p) = (seen.rows, &seen.points);
+    if seen.columns < 3 || rows < 2 {
+        return false;
+    }
+    let printed = |k: usize, column: usize| {
+        let (a, b) = (p[k][column], p[k][column + 1]);
+        let across = minus(b, a);
+        let pitch = length(across);
+        let normal = (-across.1 / pitch.max(1.0), across.0 / pitch.max(1.0));
+        line_along(image, a, b, normal, SEARCH * pitch).is_some()
+    };
+    let crossing = 1..rows;
+    let outer = crossing.clone().filter(|&k| printed(k, 0)).count();
+    let inner = crossing.clone().filter(|&k| printed(k, 1)).count();
+    let paper = (0..rows).all(|r| {
+        let cell = |c: usize| [p[r][c], p[r][c + 1], p[r + 1][c + 1], p[r + 1][c]];
+        interior_level(image, &cell(0)) >= SHADED_SHARE * interior_level(image, &cell(1))
+    });
+    inner as f32 >= 0.5 * crossing.len() as f32
+        && outer as f32 >= RULED_THROUGH_SHARE * inner as f32
+        && paper
 }
 
 type Point = (f32, f32);
@@ -308,5 +355,23 @@ mod tests {
         }
         let found = lattice(50.0, 50.0, 6, 6);
         assert_eq!(grow(&image, &found), found);
+    }
+
+    #[test]
+    fn a_grids_own_edge_rows_are_ruled_through_and_a_column_beyond_its_frame_is_not() {
+        let mut image = GrayImage::from_pixel(150, 150, Luma([230]));
+        boxes(&mut image, 50, 50, 6, 6);
+        let grid = lattice(50.0, 50.0, 6, 6);
+        for edge in [Edge::Top, Edge::Right, Edge::Bottom, Edge::Left] {
+            assert!(ruled_through(&image, &grid, edge), "{edge:?}");
+        }
+        // One column more on the right, its outer line a page rule beside the frame: the
+        // rows' lines stop at the frame.
+        for y in 20..130 {
+            image.put_pixel(120, y, Luma([20]));
+        }
+        let beyond = lattice(50.0, 50.0, 7, 6);
+        assert!(!ruled_through(&image, &beyond, Edge::Right));
+        assert!(ruled_through(&image, &beyond, Edge::Left));
     }
 }

@@ -36,7 +36,7 @@ use std::time::Duration;
 
 use image::GrayImage;
 
-use crate::detect::{bands, Lattice};
+use crate::detect::{self, bands, Edge, Lattice};
 use crate::error::Error;
 use crate::kinds::jump::{JumpMaze, JumpPath};
 use crate::kinds::nonogram::Nonogram;
@@ -2324,6 +2324,10 @@ pub struct NonogramRead {
     pub origin: (usize, usize),
     /// Quarter turns clockwise from the lattice to the puzzle (clues left and above).
     pub quarter_turns: u8,
+    /// The grid's edges, as the puzzle runs, whose line was read with no clue yet is ruled
+    /// through in the photo like the line inside it (see [`detect::grow::ruled_through`]): a
+    /// line of the puzzle printed empty, not a lattice line beyond the grid.
+    pub empty_edges_ruled: Vec<Edge>,
 }
 
 /// How many of the least sure clue numbers the corrector may change: a nonogram has hundreds
@@ -2342,19 +2346,54 @@ const LINE_CHANGES: usize = 3;
 
 impl NonogramRead {
     /// The first row or column at the grid's edge read with no clue number, named as in
-    /// corrections ("row 1", "column 11"). A printed nonogram's picture fills its frame, so an
-    /// empty edge line is a lattice line beyond the grid (an extra empty column solves as
-    /// uniquely as the puzzle without it) or clues not found at all (a grid read with none
-    /// solved uniquely, empty, with exit 0). None of 113 generated puzzles has one.
+    /// corrections ("row 1", "column 11"). A printed nonogram's picture mostly fills its
+    /// frame, so an empty edge line is likelier a lattice line beyond the grid (an extra empty
+    /// column solves as uniquely as the puzzle without it) or clues not found at all (a grid
+    /// read with none solved uniquely, empty, with exit 0). One of 330 generated puzzles has
+    /// an empty edge line all the same (seed 9393's 00076, its top row): an edge ruled through
+    /// ([`Self::empty_edges_ruled`]) is such a line, where most rows and most columns have
+    /// clues.
     fn empty_edge(&self) -> Option<String> {
         let (rows, columns) = (&self.clues.rows, &self.clues.columns);
-        let edges = |lines: &[Vec<clues::ClueRead>]| -> Option<usize> {
-            let last = lines.len().checked_sub(1)?;
-            [0, last].into_iter().find(|&i| lines[i].is_empty())
+        let mostly_clued = |lines: &[Vec<clues::ClueRead>]| {
+            lines.iter().filter(|line| !line.is_empty()).count() * 2 >= lines.len()
         };
-        edges(rows)
+        let printed_empty = |edge: Edge| {
+            self.empty_edges_ruled.contains(&edge) && mostly_clued(rows) && mostly_clued(columns)
+        };
+        let edges = |lines: &[Vec<clues::ClueRead>], (first, last): (Edge, Edge)| {
+            let end = lines.len().checked_sub(1)?;
+            [(0, first), (end, last)]
+                .into_iter()
+                .find(|&(i, edge)| lines[i].is_empty() && !printed_empty(edge))
+                .map(|(i, _)| i)
+        };
+        edges(rows, (Edge::Top, Edge::Bottom))
             .map(|i| format!("row {}", i + 1))
-            .or_else(|| edges(columns).map(|i| format!("column {}", i + 1)))
+            .or_else(|| {
+                edges(columns, (Edge::Left, Edge::Right)).map(|i| format!("column {}", i + 1))
+            })
+    }
+
+    /// The grid's edges, as the puzzle runs, whose line was read with no clue and is ruled
+    /// through in `image` on `lattice` (the one read; see [`detect::grow::ruled_through`]).
+    fn edges_empty_and_ruled(&self, image: &GrayImage, lattice: &Lattice) -> Vec<Edge> {
+        let grid = self.grid_lattice(&lattice.turned(self.quarter_turns));
+        let (rows, columns) = (&self.clues.rows, &self.clues.columns);
+        if grid.rows != rows.len() || grid.columns != columns.len() {
+            return Vec::new();
+        }
+        [
+            (Edge::Top, rows.first()),
+            (Edge::Bottom, rows.last()),
+            (Edge::Left, columns.first()),
+            (Edge::Right, columns.last()),
+        ]
+        .into_iter()
+        .filter(|(_, line)| line.is_some_and(Vec::is_empty))
+        .map(|(edge, _)| edge)
+        .filter(|&edge| detect::grow::ruled_through(image, &grid, edge))
+        .collect()
     }
 
     /// The black cells of `grid` (read in any orientation) as givens of the puzzle that starts
@@ -2393,6 +2432,7 @@ impl NonogramRead {
             givens,
             origin,
             quarter_turns: turns,
+            empty_edges_ruled: Vec::new(),
         }
     }
 
@@ -2925,7 +2965,11 @@ fn few_numbers(grid: &GridRead) -> bool {
 /// `kind` says, or as a grid of blank and black cells with numbers beside it suggests) the
 /// clues beside it.
 pub fn read_puzzle(image: &GrayImage, lattice: &Lattice, kind: Option<&str>) -> Reading {
-    read_puzzle_turning(image, lattice, kind, true)
+    let mut reading = read_puzzle_turning(image, lattice, kind, true);
+    if let Reading::Nonogram(nonogram) = &mut reading {
+        nonogram.empty_edges_ruled = nonogram.edges_empty_and_ruled(image, lattice);
+    }
+    reading
 }
 
 /// [`read_puzzle`]; with `may_turn`, a boxed nonogram whose clue boxes lie below or right of
@@ -3829,6 +3873,7 @@ mod tests {
             givens: Vec::new(),
             origin: (0, 0),
             quarter_turns: 0,
+            empty_edges_ruled: Vec::new(),
         };
         let refused = read(vec![vec![clue(2)], Vec::new()]).correct(None);
         assert!(
@@ -3848,6 +3893,40 @@ mod tests {
             .correct(None)
             .expect("a column read as 0 is read");
         assert_eq!(puzzle.to_json()["columns"], serde_json::json!([[2], []]));
+    }
+
+    #[test]
+    fn an_empty_edge_line_ruled_through_is_the_puzzles_own() {
+        let clue = |value: u32| clues::ClueRead {
+            value,
+            confidence: 1.0,
+            alternatives: Vec::new(),
+        };
+        // #.  as above, column 2 printed empty: its cells are ruled like column 1's.
+        // #.
+        let ruled = NonogramRead {
+            clues: clues::CluesRead {
+                rows: vec![vec![clue(1)], vec![clue(1)]],
+                columns: vec![vec![clue(2)], Vec::new()],
+            },
+            givens: Vec::new(),
+            origin: (0, 0),
+            quarter_turns: 0,
+            empty_edges_ruled: vec![Edge::Right],
+        };
+        let (puzzle, corrections) = ruled.correct(None).expect("an empty column is read");
+        assert_eq!(puzzle.to_json()["columns"], serde_json::json!([[2], []]));
+        assert!(corrections.is_empty());
+        // Ruled on every side, a grid whose clues were not found is still refused.
+        let nothing = NonogramRead {
+            clues: clues::CluesRead {
+                rows: vec![Vec::new(); 3],
+                columns: vec![Vec::new(); 3],
+            },
+            empty_edges_ruled: vec![Edge::Top, Edge::Right, Edge::Bottom, Edge::Left],
+            ..ruled
+        };
+        assert!(matches!(nothing.correct(None), Err(Error::Unreadable(_))));
     }
 
     /// An A (rows 3, 1 1, 5, 1 1, 1 1; columns 4, 1 1, 1 1, 1 1, 4) read with four numbers
@@ -3881,6 +3960,7 @@ mod tests {
             givens: Vec::new(),
             origin: (0, 0),
             quarter_turns: 0,
+            empty_edges_ruled: Vec::new(),
         }
     }
 
@@ -3972,6 +4052,7 @@ mod tests {
             givens: Vec::new(),
             origin: (0, 0),
             quarter_turns: 0,
+            empty_edges_ruled: Vec::new(),
         };
         let corrections = corrected_to(&read, &truth_rows, &truth_columns);
         assert_eq!(corrections.len(), 4, "{corrections:?}");
@@ -4005,6 +4086,7 @@ mod tests {
             givens: Vec::new(),
             origin: (0, 0),
             quarter_turns: 0,
+            empty_edges_ruled: Vec::new(),
         };
         let flat = read.numbers_with_lines();
         let alternatives: Vec<Vec<(u32, f32)>> = flat
