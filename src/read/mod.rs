@@ -2351,8 +2351,8 @@ impl NonogramRead {
     /// column solves as uniquely as the puzzle without it) or clues not found at all (a grid
     /// read with none solved uniquely, empty, with exit 0). One of 330 generated puzzles has
     /// an empty edge line all the same (seed 9393's 00076, its top row): an edge ruled through
-    /// ([`Self::empty_edges_ruled`]) is such a line, where most rows and most columns have
-    /// clues.
+    /// ([`Self::empty_edges_ruled`]) is such a line, where at least half the rows and half the
+    /// columns have clues.
     fn empty_edge(&self) -> Option<String> {
         let (rows, columns) = (&self.clues.rows, &self.clues.columns);
         let mostly_clued = |lines: &[Vec<clues::ClueRead>]| {
