@@ -477,10 +477,10 @@ fn a_clue_misread_alone_is_read_nearer_its_print_among_its_look_alikes() {
 fn a_puzzle_printed_with_an_empty_edge_line_is_read_with_it() {
     // Seed 9393's generated 00076 prints its empty top row with no clue, and was refused: "row
     // 1 at the grid's edge has no clue number". The same puzzle with that line turned to the
-    // right edge was solved wrongly with exit 0, read without the empty column as a lattice
-    // line beyond the grid. The grid's lines run on across an edge line printed empty, and
-    // not across cells beyond the frame (see `detect::grow::ruled_through`): both read as
-    // printed.
+    // right edge, here in clue boxes, was solved wrongly with exit 0, read without the empty
+    // column as a lattice line beyond the grid. The grid's lines run on across an edge line
+    // printed empty, and not across cells beyond the frame (see `detect::grow::ruled_through`):
+    // both read as printed.
     assert_read_as_printed("nonogram-15x21-empty-top-row.non", 21001);
-    assert_read_as_printed("nonogram-21x15-empty-right-column.non", 21003);
+    assert_read_as_printed("nonogram-21x15-empty-right-column.non", 21004);
 }
