@@ -55,9 +55,8 @@ pub fn grow(image: &GrayImage, lattice: &Lattice) -> Lattice {
     let mut added = 0;
     while added < MOST_GROWTH {
         let before = added;
-        // Seen turned 0, 1, 2, 3 quarter turns, the lattice's left side is its left, bottom,
-        // right and top side.
-        for turns in 0..4u8 {
+        for edge in [Edge::Left, Edge::Bottom, Edge::Right, Edge::Top] {
+            let turns = turns_to_left(edge);
             if let Some(wider) = grow_left(image, &current.turned(turns)) {
                 current = wider.turned_back(turns);
                 added += 1;
@@ -68,6 +67,17 @@ pub fn grow(image: &GrayImage, lattice: &Lattice) -> Lattice {
         }
     }
     current
+}
+
+/// The quarter turns of a lattice (see `Lattice::turned`) that put its `edge` on the left: each
+/// side is grown and measured as the left side of the lattice seen turned.
+fn turns_to_left(edge: Edge) -> u8 {
+    match edge {
+        Edge::Left => 0,
+        Edge::Bottom => 1,
+        Edge::Right => 2,
+        Edge::Top => 3,
+    }
 }
 
 /// The share of the lines crossing the row or column of cells next inside that must run on
@@ -82,14 +92,7 @@ const RULED_THROUGH_SHARE: f32 = 0.8;
 /// the printed frame (a lattice run onto the paper, a page rule or a shadow's edge) is not.
 /// `false` for a lattice under three cells across that edge's lines.
 pub fn ruled_through(image: &GrayImage, lattice: &Lattice, edge: Edge) -> bool {
-    // Seen turned so that `edge` is the left side, as `grow` sees its sides.
-    let turns = match edge {
-        Edge::Left => 0,
-        Edge::Bottom => 1,
-        Edge::Right => 2,
-        Edge::Top => 3,
-    };
-    let seen = lattice.turned(turns);
+    let seen = lattice.turned(turns_to_left(edge));
     let (rows, p) = (seen.rows, &seen.points);
     if seen.columns < 3 || rows < 2 {
         return false;

@@ -2378,12 +2378,8 @@ impl NonogramRead {
     /// The grid's edges, as the puzzle runs, whose line was read with no clue and is ruled
     /// through in `image` on `lattice` (the one read; see [`detect::grow::ruled_through`]).
     fn edges_empty_and_ruled(&self, image: &GrayImage, lattice: &Lattice) -> Vec<Edge> {
-        let grid = self.grid_lattice(&lattice.turned(self.quarter_turns));
         let (rows, columns) = (&self.clues.rows, &self.clues.columns);
-        if grid.rows != rows.len() || grid.columns != columns.len() {
-            return Vec::new();
-        }
-        [
+        let empty: Vec<Edge> = [
             (Edge::Top, rows.first()),
             (Edge::Bottom, rows.last()),
             (Edge::Left, columns.first()),
@@ -2392,8 +2388,19 @@ impl NonogramRead {
         .into_iter()
         .filter(|(_, line)| line.is_some_and(Vec::is_empty))
         .map(|(edge, _)| edge)
-        .filter(|&edge| detect::grow::ruled_through(image, &grid, edge))
-        .collect()
+        .collect();
+        // Nearly every reading has a clue on every edge line: it needs no grid lattice cut out.
+        if empty.is_empty() {
+            return empty;
+        }
+        let grid = self.grid_lattice(&lattice.turned(self.quarter_turns));
+        if grid.rows != rows.len() || grid.columns != columns.len() {
+            return Vec::new();
+        }
+        empty
+            .into_iter()
+            .filter(|&edge| detect::grow::ruled_through(image, &grid, edge))
+            .collect()
     }
 
     /// The black cells of `grid` (read in any orientation) as givens of the puzzle that starts
