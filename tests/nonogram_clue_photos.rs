@@ -16,7 +16,9 @@
 //! wrongly with exit 0, now refused or read exactly: a digit other than 1 dropped as a stray
 //! mark, a lattice column beyond the grid; and a page too small in the frame to read, refused
 //! with the advice to come closer, and puzzles printed with an empty edge line once refused or
-//! solved without it. A boxed grid's lattice run a column past its frame, read
+//! solved without it; a sure misread whose change back is dearer than a corrector takes,
+//! once balanced by another number, and two corrections that each solve, once answered with
+//! the second. A boxed grid's lattice run a column past its frame, read
 //! without it; a lattice counted in an outline a little inside its grid, counted again in the
 //! corners its lines were followed to, and small clues read on a lattice followed twice so. A
 //! clue misread alone read as printed among its look-alikes in the photo (see
@@ -483,4 +485,29 @@ fn a_puzzle_printed_with_an_empty_edge_line_is_read_with_it() {
     // both read as printed.
     assert_read_as_printed("nonogram-15x21-empty-top-row.non", 21001);
     assert_read_as_printed("nonogram-21x15-empty-right-column.non", 21004);
+}
+
+#[test]
+fn a_sure_misread_past_the_dearest_change_is_not_balanced_by_another_number() {
+    // A hard boxed photo: column 6's 16 read as 15 at 0.96 (16 at 0.04, dearer to change back
+    // than the totals corrector takes). The totals were balanced instead by row 16's sure 2
+    // made 1, a puzzle with one solution: two clues wrong, exit 0. That change back is now a
+    // rival the corrector weighs, and the photo reads as printed.
+    let (report, truth) = photographed_and_solved(&test_data("nonogram-21x16.non"), "hard", 83006);
+    assert_eq!(report["puzzle"], truth["puzzle"]);
+    assert_eq!(report["solution"], truth["solution"]);
+}
+
+#[test]
+fn two_corrections_that_each_solve_are_refused_by_every_corrector() {
+    // A hard photo: row 5's 6 read as 4 and row 13's 3 as 2. The totals corrector found that
+    // truth and a rival as likely (row 11's sure 11 made 12) and gave no answer; the corrector
+    // of doubtful numbers after it took the rival, two clues wrong with exit 0. It weighs
+    // rivals too now, and the photo is refused.
+    assert_photographed_and_refused(
+        &test_data("nonogram-17x15.non"),
+        "hard",
+        83001,
+        "rows and columns do not agree",
+    );
 }

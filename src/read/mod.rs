@@ -2009,7 +2009,8 @@ type Corrected<V> = (Box<dyn Puzzle>, Vec<(usize, V)>);
 /// likely changes beat one unlikely one. Returns that puzzle and the changes (none when the
 /// reading as it is already solves uniquely), or `None` when no change helps. With a
 /// `rival_margin`, a puzzle whose ambiguity matters is also `None` when another set costing at
-/// most that much more solves uniquely too: the reading could be either puzzle.
+/// most that much more solves uniquely too: the reading could be either puzzle. Sets dearer
+/// than [`most_set_cost`] are never the answer but are tried as such rivals.
 fn first_unique<V: Copy + PartialEq>(
     values: &[V],
     choices: &[Choice<V>],
@@ -2030,11 +2031,12 @@ fn first_unique<V: Copy + PartialEq>(
     let most_cost = most_set_cost();
     let sets = candidates
         .into_iter()
-        .take_while(|&(cost, _)| cost <= most_cost)
+        .take_while(|&(cost, _)| cost <= most_cost + rival_margin.unwrap_or(0.0))
         .take(MOST_TRIES)
         .map(|(cost, picks)| {
             let changes = picked_changes(choices, &picks);
-            (cost, with_changes(values, changes.iter().copied()), changes)
+            let tried = with_changes(values, changes.iter().copied());
+            (cost, tried, changes, cost <= most_cost)
         });
     unique_without_rival(sets, rival_margin.unwrap_or(0.0), |tried| {
         if budget.expired() {
@@ -2269,13 +2271,16 @@ enum Tried {
     Unique(Box<dyn Puzzle>, bool),
 }
 
-/// The first of `sets` (cheapest first: each its cost, the values it makes and what it
-/// carries) whose values `try_values` finds make a puzzle with one solution, with what it
-/// carries; `None` when none does, or when a set with other values costing at most `margin`
-/// more does too: the reading could be either puzzle. Values reached again by another set
-/// are no rival. The correctors of grids and of nonogram totals share this rule.
+/// The first of `sets` (cheapest first: each its cost, the values it makes, what it carries
+/// and whether it may be the answer) whose values `try_values` finds make a puzzle with one
+/// solution, with what it carries; `None` when none does, or when a set with other values
+/// costing at most `margin` more does too: the reading could be either puzzle. Values reached
+/// again by another set are no rival. A set that may not be the answer (a change dearer than
+/// a corrector takes) is tried only as a rival, once an answer is found, however cheaper: the
+/// truth may lie just past what a corrector takes, and a rival it cannot see is no check. The
+/// correctors of grids and of nonogram totals share this rule.
 fn unique_without_rival<V: PartialEq, T>(
-    sets: impl IntoIterator<Item = (f32, Vec<V>, T)>,
+    sets: impl IntoIterator<Item = (f32, Vec<V>, T, bool)>,
     margin: f32,
     mut try_values: impl FnMut(&[V]) -> Tried,
 ) -> Option<(Box<dyn Puzzle>, T)> {
@@ -2286,14 +2291,17 @@ fn unique_without_rival<V: PartialEq, T>(
         carried: T,
     }
     let mut found: Option<Found<V, T>> = None;
-    for (cost, values, carried) in sets {
-        if let Some(first) = &found {
-            if cost > first.cost + margin {
-                break;
-            }
-            if first.values == values {
+    // Sets passed over before an answer was found, cheaper than it: rivals once it is.
+    let mut passed: Vec<Vec<V>> = Vec::new();
+    for (cost, values, carried, answerable) in sets {
+        match &found {
+            Some(first) if cost > first.cost + margin => break,
+            Some(first) if first.values == values => continue,
+            None if !answerable => {
+                passed.push(values);
                 continue;
             }
+            _ => {}
         }
         match try_values(&values) {
             Tried::Stop => break,
@@ -2301,6 +2309,13 @@ fn unique_without_rival<V: PartialEq, T>(
             Tried::Unique(_, _) if found.is_some() => return None,
             Tried::Unique(puzzle, true) => return Some((puzzle, carried)),
             Tried::Unique(puzzle, false) => {
+                for rival in passed.drain(..).filter(|rival| *rival != values) {
+                    match try_values(&rival) {
+                        Tried::Stop => break,
+                        Tried::NotUnique => {}
+                        Tried::Unique(_, _) => return None,
+                    }
+                }
                 found = Some(Found {
                     cost,
                     values,
@@ -2562,7 +2577,18 @@ impl NonogramRead {
             .iter()
             .map(|&i| Choice::new(i, flat[i].1.confidence, &alternatives[i]))
             .collect();
-        let corrected = first_unique(&values, &choices, build, limit, CLUE_CHANGES, None);
+        // With a rival margin, as every corrector: the doubtful numbers' first set that solved
+        // uniquely had answered where the totals corrector had found two (a hard 17x15 photo's
+        // 4 and 2 read for 6 and 3; a sure 11 made 12 in place of the 2 made 3, solved with
+        // exit 0 and two clues wrong).
+        let corrected = first_unique(
+            &values,
+            &choices,
+            build,
+            limit,
+            CLUE_CHANGES,
+            Some(RIVAL_MARGIN),
+        );
         if let Some(corrected) = corrected.filter(|(_, changes)| !changes.is_empty()) {
             return checked(corrected);
         }
@@ -2688,17 +2714,20 @@ fn clue_change(
 /// beyond a column's clues read as an unsure 1 had been undone instead by changing a sure
 /// number elsewhere, and that wrong puzzle solved uniquely; a mark between the clues and the
 /// grid (a piece of its border line) read as an unsure 1 had no change to undo it.
-/// No change dearer than the line corrector's [`clue_lines::MOST_COST`] is considered: a
+/// No change dearer than the line corrector's [`clue_lines::MOST_COST`] is taken: a
 /// number missed altogether has no change that restores it, and dropping a sure 1 elsewhere
-/// as a stray had balanced the totals into a wrong puzzle that solved uniquely. Nor is an
+/// as a stray had balanced the totals into a wrong puzzle that solved uniquely. Changes up to
+/// [`RIVAL_MARGIN`] dearer are tried as rivals only (see [`unique_without_rival`]): a hard
+/// 21x16 photo's 16 read as 15 at 0.96 (16 at 0.04, a change costing 3.2) had its totals
+/// balanced by a sure 2 made 1 (2.0), which solved uniquely and was answered with exit 0. Nor is an
 /// alternative the classifier all but rules out (below [`LEAST_PROBABILITY`]): this corrector
 /// weighs every number read, sure ones too, and such alternatives had balanced a misread into
 /// a wrong puzzle that solved uniquely (a 15x19 photo's sure 13 made 2 and 9 made 5 beside
 /// a misread 1). Also `None` when a different set costing at most [`RIVAL_MARGIN`] more
 /// solves uniquely too, as in the grid corrector: the totals cannot tell the two apart (a
 /// 13x28 photo's unsure 8 made 9, balanced by a 3 made 1, solved uniquely and wrongly; the
-/// truth, that 8 and a 9 both made 10, cost 0.9 more), and the corrector of doubtful numbers
-/// after this one weighs the reading again.
+/// truth, that 8 and a 9 both made 10, cost 0.9 more). The correctors after this one weigh
+/// the reading again, each with the same margin.
 fn totals_corrected(
     flat: &[(usize, &clues::ClueRead)],
     row_count: usize,
@@ -2734,7 +2763,7 @@ fn totals_corrected(
                 .chain(stray)
                 .map(move |alternative| clue_change(flat, row_count, index, alternative))
         })
-        .filter(|change| change.cost <= clue_lines::MOST_COST)
+        .filter(|change| change.cost <= clue_lines::MOST_COST + RIVAL_MARGIN)
         .collect();
     let values: Vec<u32> = flat.iter().map(|(_, n)| n.value).collect();
     let deadline = deadline_within(limit, TOTALS_TIME);
@@ -2743,7 +2772,8 @@ fn totals_corrected(
         .into_iter()
         .map(|(cost, set)| {
             let tried = with_changes(&values, set.iter().map(|c| (c.index, c.value)));
-            (cost, tried, set)
+            let answerable = set.iter().all(|c| c.cost <= clue_lines::MOST_COST);
+            (cost, tried, set, answerable)
         });
     let (puzzle, set) = unique_without_rival(sets, RIVAL_MARGIN, |tried| {
         if solved >= TOTALS_SOLVES || deadline.expired() {
@@ -4132,6 +4162,62 @@ mod tests {
         };
         // The fifth number read, column 2's 3, made 2.
         assert_eq!(corrections, [(4, 2)]);
+    }
+
+    #[test]
+    fn a_truth_past_the_dearest_change_taken_is_still_a_rival_to_the_totals_corrector() {
+        // A full 3x3 grid, its first row's 3 read surely as 2. Column 1's 3 made 2 balances the
+        // totals too, and that puzzle has one solution (the first row's first cell empty).
+        let sure = |value: u32| vec![clue_read(value, 1.0, &[])];
+        let corrected = |three: f32, two: f32| {
+            totals_corrections(
+                vec![vec![clue_read(2, 0.96, &[(3, three)])], sure(3), sure(3)],
+                vec![vec![clue_read(3, 0.9, &[(2, two)])], sure(3), sure(3)],
+            )
+        };
+        // The truth costs ln(0.96/0.04) = 3.18, more than any change taken; column 1's 2 costs
+        // ln(0.9/0.12) = 2.01 and was taken, a wrong puzzle answered with exit 0. Within the
+        // margin of it, the truth is a rival: no answer.
+        assert_eq!(corrected(0.04, 0.12), None);
+        // The truth at ln(0.96/0.2) = 1.57 is taken; column 1's 2 at ln(0.9/0.02) = 3.81 is
+        // past the margin.
+        assert_eq!(corrected(0.2, 0.02), Some(vec![(0, 3)]));
+    }
+
+    #[test]
+    fn a_set_too_dear_to_be_the_answer_is_tried_as_a_rival_only() {
+        let puzzle = || -> Box<dyn Puzzle> {
+            let lines = vec![vec![1], vec![1]];
+            Box::new(nonogram_of_lines(lines, 1, &[]).expect("a 1x1 nonogram"))
+        };
+        // Each set: its cost, its values, what it carries and whether it may be the answer.
+        let first = |sets: Vec<(f32, Vec<u32>, char, bool)>| {
+            // Values [9] make no puzzle with one solution.
+            unique_without_rival(sets, 1.5, |values| match values {
+                [9] => Tried::NotUnique,
+                _ => Tried::Unique(puzzle(), false),
+            })
+            .map(|(_, carried)| carried)
+        };
+        assert_eq!(first(vec![(1.0, vec![1], 'a', true)]), Some('a'));
+        assert_eq!(first(vec![(1.0, vec![1], 'a', false)]), None);
+        // Passed over, a cheaper set that solves is a rival once an answer is found.
+        assert_eq!(
+            first(vec![(1.0, vec![1], 'a', false), (2.0, vec![2], 'b', true)]),
+            None
+        );
+        assert_eq!(
+            first(vec![(1.0, vec![9], 'a', false), (2.0, vec![2], 'b', true)]),
+            Some('b')
+        );
+        assert_eq!(
+            first(vec![(1.0, vec![1], 'a', true), (2.0, vec![2], 'b', false)]),
+            None
+        );
+        assert_eq!(
+            first(vec![(1.0, vec![1], 'a', true), (3.0, vec![2], 'b', false)]),
+            Some('a')
+        );
     }
 
     #[test]
