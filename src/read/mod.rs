@@ -4199,25 +4199,27 @@ mod tests {
             })
             .map(|(_, carried)| carried)
         };
-        assert_eq!(first(vec![(1.0, vec![1], 'a', true)]), Some('a'));
-        assert_eq!(first(vec![(1.0, vec![1], 'a', false)]), None);
-        // Passed over, a cheaper set that solves is a rival once an answer is found.
-        assert_eq!(
-            first(vec![(1.0, vec![1], 'a', false), (2.0, vec![2], 'b', true)]),
-            None
-        );
-        assert_eq!(
-            first(vec![(1.0, vec![9], 'a', false), (2.0, vec![2], 'b', true)]),
-            Some('b')
-        );
-        assert_eq!(
-            first(vec![(1.0, vec![1], 'a', true), (2.0, vec![2], 'b', false)]),
-            None
-        );
-        assert_eq!(
-            first(vec![(1.0, vec![1], 'a', true), (3.0, vec![2], 'b', false)]),
-            Some('a')
-        );
+        let set = |cost: f32, value: u32, carried: char, answerable: bool| {
+            (cost, vec![value], carried, answerable)
+        };
+        let cases = [
+            (vec![set(1.0, 1, 'a', true)], Some('a')),
+            (vec![set(1.0, 1, 'a', false)], None),
+            // Passed over, a cheaper set that solves is a rival once an answer is found.
+            (vec![set(1.0, 1, 'a', false), set(2.0, 2, 'b', true)], None),
+            (
+                vec![set(1.0, 9, 'a', false), set(2.0, 2, 'b', true)],
+                Some('b'),
+            ),
+            (vec![set(1.0, 1, 'a', true), set(2.0, 2, 'b', false)], None),
+            (
+                vec![set(1.0, 1, 'a', true), set(3.0, 2, 'b', false)],
+                Some('a'),
+            ),
+        ];
+        for (sets, expected) in cases {
+            assert_eq!(first(sets.clone()), expected, "{sets:?}");
+        }
     }
 
     #[test]
