@@ -49,7 +49,12 @@ fn solved_as_printed(puzzle: &str, seed: u64) -> (Value, Value) {
 /// Asserts the photo of [`solved_as_printed`] reads as the truth's puzzle and solves to its
 /// solution.
 fn assert_read_as_printed(puzzle: &str, seed: u64) {
-    let (report, truth) = solved_as_printed(puzzle, seed);
+    assert_read_as_printed_at(puzzle, "photo", seed);
+}
+
+/// [`assert_read_as_printed`] for a photo taken at `preset`.
+fn assert_read_as_printed_at(puzzle: &str, preset: &str, seed: u64) {
+    let (report, truth) = photographed_and_solved(&test_data(puzzle), preset, seed);
     assert_eq!(report["puzzle"], truth["puzzle"]);
     assert_eq!(report["solution"], truth["solution"]);
 }
@@ -424,9 +429,7 @@ fn a_plain_grids_outer_column_grown_back_is_read_on_its_own_lines() {
     // back over it, the new lines sit where the others predict them, and the clues read on that
     // lattice did not add up (75 numbers); counted and followed again inside the grown
     // lattice's corners, the lines give a lattice on which every clue reads as printed.
-    let (report, truth) = photographed_and_solved(&test_data("nonogram-21x14.non"), "hard", 80006);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_read_as_printed_at("nonogram-21x14.non", "hard", 80006);
 }
 
 #[test]
@@ -436,9 +439,7 @@ fn a_boxed_grid_bowed_past_any_outline_is_read_on_its_cells_found_one_by_one() {
     // the 17, off the grid's lines ("the clues read do not make a nonogram", exit 3). The
     // grid's cells, found one by one and grown into a lattice that follows the bow
     // (`detect::cell_lattice`), read as printed.
-    let (report, truth) = photographed_and_solved(&test_data("nonogram-17x11.non"), "hard", 80002);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_read_as_printed_at("nonogram-17x11.non", "hard", 80002);
 }
 
 #[test]
@@ -493,9 +494,7 @@ fn a_sure_misread_past_the_dearest_change_is_not_balanced_by_another_number() {
     // than the totals corrector takes). The totals were balanced instead by row 16's sure 2
     // made 1, a puzzle with one solution: two clues wrong, exit 0. That change back is now a
     // rival the corrector weighs, and the photo reads as printed.
-    let (report, truth) = photographed_and_solved(&test_data("nonogram-21x16.non"), "hard", 83006);
-    assert_eq!(report["puzzle"], truth["puzzle"]);
-    assert_eq!(report["solution"], truth["solution"]);
+    assert_read_as_printed_at("nonogram-21x16.non", "hard", 83006);
 }
 
 #[test]

@@ -2723,11 +2723,11 @@ fn clue_change(
 /// Nor is an alternative the classifier all but rules out (below [`LEAST_PROBABILITY`]):
 /// this corrector weighs every number read, sure ones too, and such alternatives had balanced
 /// a misread into a wrong puzzle that solved uniquely (a 15x19 photo's sure 13 made 2 and 9
-/// made 5 beside a misread 1). Also `None` when a different set costing at most [`RIVAL_MARGIN`] more
-/// solves uniquely too, as in the grid corrector: the totals cannot tell the two apart (a
-/// 13x28 photo's unsure 8 made 9, balanced by a 3 made 1, solved uniquely and wrongly; the
-/// truth, that 8 and a 9 both made 10, cost 0.9 more). The correctors after this one weigh
-/// the reading again, each with the same margin.
+/// made 5 beside a misread 1). Also `None` when a different set costing at most
+/// [`RIVAL_MARGIN`] more solves uniquely too, as in the grid corrector: the totals cannot tell
+/// the two apart (a 13x28 photo's unsure 8 made 9, balanced by a 3 made 1, solved uniquely and
+/// wrongly; the truth, that 8 and a 9 both made 10, cost 0.9 more). The correctors after this
+/// one weigh the reading again, each with the same margin.
 fn totals_corrected(
     flat: &[(usize, &clues::ClueRead)],
     row_count: usize,
