@@ -502,11 +502,12 @@ fn two_corrections_that_each_solve_are_refused_by_every_corrector() {
     // A hard photo: row 5's 6 read as 4 and row 13's 3 as 2. The totals corrector found that
     // truth and a rival as likely (row 11's sure 11 made 12) and gave no answer; the corrector
     // of doubtful numbers after it took the rival, two clues wrong with exit 0. It weighs
-    // rivals too now, and the photo is refused.
+    // rivals too now, and the photo is refused, naming both puzzles the totals corrector found.
     assert_photographed_and_refused(
         &test_data("nonogram-17x15.non"),
         "hard",
         83001,
-        "rows and columns do not agree",
+        "(row 5 clue 2 read 6, row 11 clue 2 read 12; or row 5 clue 2 read 6, row 13 clue 2 \
+         read 3): the reading cannot tell which puzzle is printed",
     );
 }

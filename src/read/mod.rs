@@ -2531,11 +2531,45 @@ impl NonogramRead {
                 format!("column {} clue {position}", line - row_count + 1)
             }
         };
+        // The totals corrector runs first, and the puzzles with one solution it found stay
+        // rivals to every later corrector's answer. Read by a pair of networks tried and not
+        // shipped (see `models/README.md`), a hard 17x15 photo's totals corrector found two
+        // (row 11's unsure 11, read 3, made 11 with row 13 or column 12 changed) and gave no
+        // answer; the line corrector, which tries each number's four likeliest readings only
+        // (12 but not 11), took a third set, cheaper by 0.19: two clues wrong, exit 0.
+        let mut solved_uniquely = Vec::new();
+        let totals = totals_corrected(
+            &flat,
+            row_count,
+            &alternatives,
+            &build,
+            limit,
+            &mut solved_uniquely,
+        );
+        let differences = |from: &[u32], to: &[u32]| -> String {
+            let read_as = |(index, value): (usize, u32)| match value {
+                0 => format!("{} dropped", place(index)),
+                value => format!("{} read {value}", place(index)),
+            };
+            let differing: Vec<String> = (0..to.len())
+                .filter(|&i| from[i] != to[i])
+                .map(|i| read_as((i, to[i])))
+                .collect();
+            differing.join(", ")
+        };
         // A corrector's answer stands unless a balanced pair of numbers it left makes another
         // puzzle with one solution (see `balanced_rival`). Each corrector hands on the numbers
         // it changed by index, with their new values (0 for a number dropped).
         let checked = |(puzzle, changes): ChangedClues| {
             let corrected = with_changes(&values, changes.iter().copied());
+            let cost_of = |values: &[u32]| changed_cost(&flat, &alternatives, values);
+            if let Some(rival) = rival_among(&corrected, &solved_uniquely, cost_of) {
+                return Err(Error::Unreadable(format!(
+                    "the corrected clues solve uniquely, but so do they with {}, nearly as \
+                     likely: the reading cannot tell which puzzle is printed",
+                    differences(&corrected, rival)
+                )));
+            }
             if let Some(((a, u), (b, w))) = balanced_rival(
                 &flat,
                 row_count,
@@ -2565,7 +2599,7 @@ impl NonogramRead {
                 .collect();
             Ok((puzzle, corrections))
         };
-        if let Some(corrected) = totals_corrected(&flat, row_count, &alternatives, &build, limit) {
+        if let Some(corrected) = totals {
             return checked(corrected);
         }
         let mut doubtful: Vec<usize> = (0..flat.len())
@@ -2600,6 +2634,14 @@ impl NonogramRead {
             limit,
         ) {
             return checked(corrected);
+        }
+        if let [first, second, ..] = &solved_uniquely[..] {
+            return Err(Error::Unreadable(format!(
+                "the clues read solve uniquely corrected in two ways nearly as likely ({}; or \
+                 {}): the reading cannot tell which puzzle is printed",
+                differences(&values, first),
+                differences(&values, second)
+            )));
         }
         build(&values).map(|puzzle| (puzzle, Vec::new())).ok_or_else(|| {
             Error::Unreadable(format!(
@@ -2677,6 +2719,44 @@ fn balanced_rival(
     None
 }
 
+/// Among `solved` (values that made puzzles with one solution), the first other than `answer`
+/// costing (by `cost_of`) at most [`RIVAL_MARGIN`] more than it: a rival to it. An answer
+/// whose cost is unknown has every other as its rival.
+fn rival_among<'a>(
+    answer: &[u32],
+    solved: &'a [Vec<u32>],
+    cost_of: impl Fn(&[u32]) -> Option<f32>,
+) -> Option<&'a Vec<u32>> {
+    let cost = cost_of(answer).unwrap_or(f32::INFINITY);
+    solved.iter().find(|rival| {
+        rival[..] != *answer && cost_of(rival).is_some_and(|rival| rival <= cost + RIVAL_MARGIN)
+    })
+}
+
+/// What changing the numbers read (`flat`, each with its `alternatives`) to `values` costs: the
+/// sum of each changed number's [`change_cost`], one dropped (0) priced as a stray mark as the
+/// totals and line correctors price it; `None` when a value is none of its number's readings.
+fn changed_cost(
+    flat: &[(usize, &clues::ClueRead)],
+    alternatives: &[Vec<(u32, f32)>],
+    values: &[u32],
+) -> Option<f32> {
+    flat.iter()
+        .zip(alternatives)
+        .zip(values)
+        .map(|((&(_, number), others), &value)| {
+            let p = if value == number.value {
+                number.confidence
+            } else if value == 0 {
+                clue_lines::stray_probability(number.confidence)
+            } else {
+                others.iter().find(|&&(other, _)| other == value)?.1
+            };
+            Some(change_cost(number.confidence, p))
+        })
+        .sum()
+}
+
 /// How a number of `line` (rows first, `row_count` of them) counts in the rows' total less the
 /// columns'.
 fn total_sign(line: usize, row_count: usize) -> i64 {
@@ -2727,13 +2807,15 @@ fn clue_change(
 /// [`RIVAL_MARGIN`] more solves uniquely too, as in the grid corrector: the totals cannot tell
 /// the two apart (a 13x28 photo's unsure 8 made 9, balanced by a 3 made 1, solved uniquely and
 /// wrongly; the truth, that 8 and a 9 both made 10, cost 0.9 more). The correctors after this
-/// one weigh the reading again, each with the same margin.
+/// one weigh the reading again, each with the same margin. Every set tried that solves
+/// uniquely is put in `solved_uniquely`, the answer too: rivals to a later corrector's answer.
 fn totals_corrected(
     flat: &[(usize, &clues::ClueRead)],
     row_count: usize,
     alternatives: &[Vec<(u32, f32)>],
     build: &PuzzleOf<'_, u32>,
     limit: Option<Duration>,
+    solved_uniquely: &mut Vec<Vec<u32>>,
 ) -> Option<ChangedClues> {
     let difference: i64 = flat
         .iter()
@@ -2785,7 +2867,10 @@ fn totals_corrected(
         };
         solved += 1;
         match puzzle.solve(&deadline) {
-            Ok(Outcome::Unique(_)) => Tried::Unique(puzzle, false),
+            Ok(Outcome::Unique(_)) => {
+                solved_uniquely.push(tried.to_vec());
+                Tried::Unique(puzzle, false)
+            }
             _ => Tried::NotUnique,
         }
     })?;
@@ -4132,7 +4217,15 @@ mod tests {
             .collect();
         let build = |values: &[u32]| read.puzzle_of(&flat, values);
         let row_count = read.clues.rows.len();
-        totals_corrected(&flat, row_count, &alternatives, &build, None).map(|(_, changes)| changes)
+        totals_corrected(
+            &flat,
+            row_count,
+            &alternatives,
+            &build,
+            None,
+            &mut Vec::new(),
+        )
+        .map(|(_, changes)| changes)
     }
 
     fn clue_read(value: u32, confidence: f32, alternatives: &[(u32, f32)]) -> clues::ClueRead {
@@ -4162,6 +4255,51 @@ mod tests {
         };
         // The fifth number read, column 2's 3, made 2.
         assert_eq!(corrections, [(4, 2)]);
+    }
+
+    #[test]
+    fn a_reading_the_totals_corrector_finds_two_likely_puzzles_in_is_refused_naming_both() {
+        // The grid of the test above, column 3's 2 within the rival margin: no corrector after
+        // the totals corrector may answer, and the refusal names both corrections.
+        let sure = |value: u32| vec![clue_read(value, 1.0, &[])];
+        let read = NonogramRead {
+            clues: clues::CluesRead {
+                rows: vec![sure(1), sure(2), sure(3)],
+                columns: vec![
+                    sure(1),
+                    vec![clue_read(3, 0.6, &[(2, 0.3)])],
+                    vec![clue_read(3, 0.8, &[(2, 0.1)])],
+                ],
+            },
+            givens: Vec::new(),
+            origin: (0, 0),
+            quarter_turns: 0,
+            empty_edges_ruled: Vec::new(),
+        };
+        let Err(Error::Unreadable(message)) = read.correct(None) else {
+            panic!("two puzzles nearly as likely are no answer");
+        };
+        assert!(
+            message.contains("(column 2 clue 1 read 2; or column 3 clue 1 read 2)"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn an_answer_has_as_rival_another_puzzle_solved_uniquely_nearly_as_cheap() {
+        let cost_of = |values: &[u32]| match values {
+            [1] => Some(1.0),
+            [2] => Some(2.4),
+            [3] => Some(2.6),
+            _ => None,
+        };
+        let solved = [vec![2], vec![3], vec![4]];
+        // Within the margin (1.5) of the answer's cost, or any, when the answer's is unknown.
+        assert_eq!(rival_among(&[1], &solved, cost_of), Some(&vec![2]));
+        assert_eq!(rival_among(&[2], &solved, cost_of), Some(&vec![3]));
+        assert_eq!(rival_among(&[1], &solved[1..], cost_of), None);
+        assert_eq!(rival_among(&[9], &solved[2..], cost_of), None);
+        assert_eq!(rival_among(&[9], &solved, cost_of), Some(&vec![2]));
     }
 
     #[test]
