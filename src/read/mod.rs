@@ -4286,6 +4286,36 @@ mod tests {
     }
 
     #[test]
+    fn a_puzzle_the_totals_corrector_found_is_a_rival_to_the_line_correctors_answer() {
+        // The grid of the tests above, column 3's 2 its fifth reading: the line corrector, which
+        // tries a number's four likeliest, sees only the truth (column 2's 2) and takes it,
+        // though column 3's 2 (ln(0.4/0.1) = 1.39 against ln 2) solved uniquely too.
+        let sure = |value: u32| vec![clue_read(value, 1.0, &[])];
+        let fifth = [(4, 0.12), (5, 0.12), (6, 0.12), (7, 0.11), (2, 0.1)];
+        let read = NonogramRead {
+            clues: clues::CluesRead {
+                rows: vec![sure(1), sure(2), sure(3)],
+                columns: vec![
+                    sure(1),
+                    vec![clue_read(3, 0.6, &[(2, 0.3)])],
+                    vec![clue_read(3, 0.4, &fifth)],
+                ],
+            },
+            givens: Vec::new(),
+            origin: (0, 0),
+            quarter_turns: 0,
+            empty_edges_ruled: Vec::new(),
+        };
+        let Err(Error::Unreadable(message)) = read.correct(None) else {
+            panic!("the line corrector's answer has a rival");
+        };
+        assert!(
+            message.contains("but so do they with column 2 clue 1 read 3, column 3 clue 1 read 2"),
+            "{message}"
+        );
+    }
+
+    #[test]
     fn an_answer_has_as_rival_another_puzzle_solved_uniquely_nearly_as_cheap() {
         let cost_of = |values: &[u32]| match values {
             [1] => Some(1.0),
