@@ -4261,24 +4261,7 @@ mod tests {
     fn a_reading_the_totals_corrector_finds_two_likely_puzzles_in_is_refused_naming_both() {
         // The grid of the test above, column 3's 2 within the rival margin: no corrector after
         // the totals corrector may answer, and the refusal names both corrections.
-        let sure = |value: u32| vec![clue_read(value, 1.0, &[])];
-        let read = NonogramRead {
-            clues: clues::CluesRead {
-                rows: vec![sure(1), sure(2), sure(3)],
-                columns: vec![
-                    sure(1),
-                    vec![clue_read(3, 0.6, &[(2, 0.3)])],
-                    vec![clue_read(3, 0.8, &[(2, 0.1)])],
-                ],
-            },
-            givens: Vec::new(),
-            origin: (0, 0),
-            quarter_turns: 0,
-            empty_edges_ruled: Vec::new(),
-        };
-        let Err(Error::Unreadable(message)) = read.correct(None) else {
-            panic!("two puzzles nearly as likely are no answer");
-        };
+        let message = refusal_of_three_by_three(clue_read(3, 0.8, &[(2, 0.1)]));
         assert!(
             message.contains("(column 2 clue 1 read 2; or column 3 clue 1 read 2)"),
             "{message}"
@@ -4290,15 +4273,25 @@ mod tests {
         // The grid of the tests above, column 3's 2 its fifth reading: the line corrector, which
         // tries a number's four likeliest, sees only the truth (column 2's 2) and takes it,
         // though column 3's 2 (ln(0.4/0.1) = 1.39 against ln 2) solved uniquely too.
-        let sure = |value: u32| vec![clue_read(value, 1.0, &[])];
         let fifth = [(4, 0.12), (5, 0.12), (6, 0.12), (7, 0.11), (2, 0.1)];
+        let message = refusal_of_three_by_three(clue_read(3, 0.4, &fifth));
+        assert!(
+            message.contains("but so do they with column 2 clue 1 read 3, column 3 clue 1 read 2"),
+            "{message}"
+        );
+    }
+
+    /// Why the 3x3 grid of the totals tests (rows 1, 2, 3; columns 1, 2, 3, column 2's 2 read
+    /// as 3 at 0.6, 2 at 0.3), its column 3 read as `column_3`, is refused; it must be.
+    fn refusal_of_three_by_three(column_3: clues::ClueRead) -> String {
+        let sure = |value: u32| vec![clue_read(value, 1.0, &[])];
         let read = NonogramRead {
             clues: clues::CluesRead {
                 rows: vec![sure(1), sure(2), sure(3)],
                 columns: vec![
                     sure(1),
                     vec![clue_read(3, 0.6, &[(2, 0.3)])],
-                    vec![clue_read(3, 0.4, &fifth)],
+                    vec![column_3],
                 ],
             },
             givens: Vec::new(),
@@ -4306,13 +4299,11 @@ mod tests {
             quarter_turns: 0,
             empty_edges_ruled: Vec::new(),
         };
-        let Err(Error::Unreadable(message)) = read.correct(None) else {
-            panic!("the line corrector's answer has a rival");
-        };
-        assert!(
-            message.contains("but so do they with column 2 clue 1 read 3, column 3 clue 1 read 2"),
-            "{message}"
-        );
+        match read.correct(None) {
+            Err(Error::Unreadable(message)) => message,
+            Err(error) => panic!("{error}"),
+            Ok((_, corrections)) => panic!("answered, with {corrections:?}"),
+        }
     }
 
     #[test]
