@@ -3987,15 +3987,8 @@ mod tests {
         };
         // #.  rows 1 and 1, two cells wide; columns 2 and, at the edge, an empty one (or a
         // #.  column read as 0, which is read).
-        let read = |columns: Vec<Vec<clues::ClueRead>>| NonogramRead {
-            clues: clues::CluesRead {
-                rows: vec![vec![clue(1)], vec![clue(1)]],
-                columns,
-            },
-            givens: Vec::new(),
-            origin: (0, 0),
-            quarter_turns: 0,
-            empty_edges_ruled: Vec::new(),
+        let read = |columns: Vec<Vec<clues::ClueRead>>| {
+            read_of(vec![vec![clue(1)], vec![clue(1)]], columns)
         };
         let refused = read(vec![vec![clue(2)], Vec::new()]).correct(None);
         assert!(
@@ -4062,28 +4055,22 @@ mod tests {
         // #...#
         let sure = |value: u32| clue_read(value, 1.0, &[]);
         // A blurred 3 as 8, 5 as 6, the 4s as 1 and 9, and the mark as an unsure 1.
-        NonogramRead {
-            clues: clues::CluesRead {
-                rows: vec![
-                    vec![unsure(8, 0.4, 3, 0.35)],
-                    vec![unsure(1, 0.3, 7, 0.1), sure(1), sure(1)],
-                    vec![unsure(6, 0.5, 5, 0.4)],
-                    vec![sure(1), sure(1)],
-                    vec![sure(1), sure(1)],
-                ],
-                columns: vec![
-                    vec![unsure(1, 0.45, 4, 0.4)],
-                    vec![sure(1), sure(1)],
-                    vec![sure(1), sure(1)],
-                    vec![sure(1), sure(1)],
-                    vec![unsure(9, 0.4, 4, 0.3)],
-                ],
-            },
-            givens: Vec::new(),
-            origin: (0, 0),
-            quarter_turns: 0,
-            empty_edges_ruled: Vec::new(),
-        }
+        read_of(
+            vec![
+                vec![unsure(8, 0.4, 3, 0.35)],
+                vec![unsure(1, 0.3, 7, 0.1), sure(1), sure(1)],
+                vec![unsure(6, 0.5, 5, 0.4)],
+                vec![sure(1), sure(1)],
+                vec![sure(1), sure(1)],
+            ],
+            vec![
+                vec![unsure(1, 0.45, 4, 0.4)],
+                vec![sure(1), sure(1)],
+                vec![sure(1), sure(1)],
+                vec![sure(1), sure(1)],
+                vec![unsure(9, 0.4, 4, 0.3)],
+            ],
+        )
     }
 
     #[test]
@@ -4169,13 +4156,7 @@ mod tests {
         rows[0][0] = misread(3, 1);
         columns[1][0] = misread(1, 3);
         columns[1][2] = misread(3, 1);
-        let read = NonogramRead {
-            clues: clues::CluesRead { rows, columns },
-            givens: Vec::new(),
-            origin: (0, 0),
-            quarter_turns: 0,
-            empty_edges_ruled: Vec::new(),
-        };
+        let read = read_of(rows, columns);
         let corrections = corrected_to(&read, &truth_rows, &truth_columns);
         assert_eq!(corrections.len(), 4, "{corrections:?}");
     }
@@ -4203,13 +4184,7 @@ mod tests {
         rows: Vec<Vec<clues::ClueRead>>,
         columns: Vec<Vec<clues::ClueRead>>,
     ) -> Option<Vec<(usize, u32)>> {
-        let read = NonogramRead {
-            clues: clues::CluesRead { rows, columns },
-            givens: Vec::new(),
-            origin: (0, 0),
-            quarter_turns: 0,
-            empty_edges_ruled: Vec::new(),
-        };
+        let read = read_of(rows, columns);
         let flat = read.numbers_with_lines();
         let alternatives: Vec<Vec<(u32, f32)>> = flat
             .iter()
@@ -4226,6 +4201,20 @@ mod tests {
             &mut Vec::new(),
         )
         .map(|(_, changes)| changes)
+    }
+
+    /// A nonogram read with these clue `rows` and `columns`, no givens, its grid the lattice's.
+    fn read_of(
+        rows: Vec<Vec<clues::ClueRead>>,
+        columns: Vec<Vec<clues::ClueRead>>,
+    ) -> NonogramRead {
+        NonogramRead {
+            clues: clues::CluesRead { rows, columns },
+            givens: Vec::new(),
+            origin: (0, 0),
+            quarter_turns: 0,
+            empty_edges_ruled: Vec::new(),
+        }
     }
 
     fn clue_read(value: u32, confidence: f32, alternatives: &[(u32, f32)]) -> clues::ClueRead {
@@ -4285,20 +4274,14 @@ mod tests {
     /// as 3 at 0.6, 2 at 0.3), its column 3 read as `column_3`, is refused; it must be.
     fn refusal_of_three_by_three(column_3: clues::ClueRead) -> String {
         let sure = |value: u32| vec![clue_read(value, 1.0, &[])];
-        let read = NonogramRead {
-            clues: clues::CluesRead {
-                rows: vec![sure(1), sure(2), sure(3)],
-                columns: vec![
-                    sure(1),
-                    vec![clue_read(3, 0.6, &[(2, 0.3)])],
-                    vec![column_3],
-                ],
-            },
-            givens: Vec::new(),
-            origin: (0, 0),
-            quarter_turns: 0,
-            empty_edges_ruled: Vec::new(),
-        };
+        let read = read_of(
+            vec![sure(1), sure(2), sure(3)],
+            vec![
+                sure(1),
+                vec![clue_read(3, 0.6, &[(2, 0.3)])],
+                vec![column_3],
+            ],
+        );
         match read.correct(None) {
             Err(Error::Unreadable(message)) => message,
             Err(error) => panic!("{error}"),
