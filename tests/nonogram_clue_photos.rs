@@ -498,6 +498,16 @@ fn a_sure_misread_past_the_dearest_change_is_not_balanced_by_another_number() {
 }
 
 #[test]
+fn a_noisy_photo_that_does_not_read_as_taken_is_read_smoothed() {
+    // A dim, noisy hard photo of a boxed grid, its clue digits 8 to 12 pixels tall. As taken,
+    // the noise in the blank cells rose above the faint digits' ink floor and read as numbers
+    // all over the grid, so the clue boxes were not told from it, and it was refused: "row 1 at
+    // the grid's edge has no clue number". Read again with the noise smoothed out around the
+    // lattice, it reads as printed.
+    assert_read_as_printed_at("nonogram-17x11.non", "hard", 83002);
+}
+
+#[test]
 fn two_corrections_that_each_solve_are_refused_by_every_corrector() {
     // A hard photo: row 5's 6 read as 4 and row 13's 3 as 2. The totals corrector found that
     // truth and a rival as likely (row 11's sure 11 made 12) and gave no answer; the corrector

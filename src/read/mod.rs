@@ -5,7 +5,8 @@
 //! `synth` renders labelled cells and `train` fits the model (for `examples/train_digits.rs`);
 //! `page_digits` re-reads a jump maze's digits by their look-alikes on the page,
 //! `digit_shares` weighs them by how often the page prints each digit, and
-//! `clue_company` weighs a nonogram clue glyph's digits by its look-alikes among the clues.
+//! `clue_company` weighs a nonogram clue glyph's digits by its look-alikes among the clues;
+//! `smoothing` takes the photo's sensor noise out around the lattice, for a second reading.
 //! This module reads boxed grids with numbers in cells (Sudoku, Nurikabe) in any of the four
 //! upright orientations, choosing the one the digit classifier is most sure of. It does not find
 //! the grid (that is `detect`) or solve (that is `solve`); [`correct`] only asks the solvers
@@ -24,6 +25,7 @@ mod jump;
 mod lost_numbers;
 mod page_digits;
 mod rules;
+pub mod smoothing;
 mod splits;
 mod start_ring;
 mod sudoku_print;
