@@ -403,13 +403,13 @@ fn solve_found(
 ) -> PhotoSolve {
     let taken = solve_on_found_or_nearby(gray, found.clone(), kind, limit, explain);
     // A jump maze's reading is not checked by its solver (any way out is an answer), so a
-    // second reading of it could only add wrong answers: smoothed, a blurred boxed maze's
-    // digits read wrong yet surely enough to be taken.
+    // second reading of it, or one that turns out a maze, could only add wrong answers:
+    // smoothed, a blurred boxed maze's digits read wrong yet surely enough to be taken.
     let photo = match taken.failure() {
         Some(failure) if taken.reading.kind() != "jump" => {
             let smoothed = read::smoothing::smoothed_around(gray, &found.0);
             let mut again = solve_on_found_or_nearby(&smoothed, found, kind, limit, explain);
-            if again.solved_uniquely() {
+            if again.solved_uniquely() && again.reading.kind() != "jump" {
                 again.stages.insert(
                     0,
                     format!("read: {failure}; read again with the photo's noise smoothed"),
