@@ -25,7 +25,7 @@ mod jump;
 mod lost_numbers;
 mod page_digits;
 mod rules;
-pub mod smoothing;
+pub(crate) mod smoothing;
 mod splits;
 mod start_ring;
 mod sudoku_print;

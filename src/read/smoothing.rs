@@ -18,10 +18,17 @@ use crate::detect::{bands, Lattice};
 /// whole, by the `image` crate's blur) 1.0 read a little more of a fresh set of 60 hard
 /// nonogram photos than 0.7 (63.3% against 60.0%, 56.7% unsmoothed) but answered two photos of
 /// a scene blurred already wrongly.
-pub const SIGMA: f32 = 0.7;
+const SIGMA: f32 = 0.7;
 
-/// The Gaussian of [`SIGMA`] at -2..=2 pixels, in 256ths (the taps beyond weigh under 0.1%).
-const WEIGHTS: [u32; 5] = [2, 53, 146, 53, 2];
+/// The Gaussian of [`SIGMA`] at -2..=2 pixels, in 256ths summing to 256 exactly (the taps
+/// beyond weigh under 0.1%): 2, 53, 146, 53, 2.
+fn weights() -> [u32; 5] {
+    let gaussian = |x: f32| (-x * x / (2.0 * SIGMA * SIGMA)).exp();
+    let total: f32 = (-2..=2).map(|x| gaussian(x as f32)).sum();
+    let side = |x: f32| (256.0 * gaussian(x) / total).round() as u32;
+    let (near, far) = (side(1.0), side(2.0));
+    [far, near, 256 - 2 * (near + far), near, far]
+}
 
 /// How far past the lattice's box the photo is smoothed, as a share of the box's side: a
 /// nonogram's clues printed beside its grid take at most half its side.
@@ -34,6 +41,7 @@ pub fn smoothed_around(image: &GrayImage, lattice: &Lattice) -> GrayImage {
     let Some((x0, y0, x1, y1)) = reach(image, lattice) else {
         return smoothed;
     };
+    let weights = weights();
     let (w, h) = (x1 - x0, y1 - y0);
     let (width, height) = (image.width() as usize, image.height() as usize);
     let pixels = image.as_raw();
@@ -45,7 +53,7 @@ pub fn smoothed_around(image: &GrayImage, lattice: &Lattice) -> GrayImage {
         for (offset, out) in band.chunks_exact_mut(w).enumerate() {
             let row = &pixels[(r0 + first + offset) * width..][..width];
             for (x, value) in out.iter_mut().enumerate() {
-                let sum: u32 = WEIGHTS
+                let sum: u32 = weights
                     .iter()
                     .enumerate()
                     .map(|(k, &weight)| weight * u32::from(row[tap(x0 + x, k, width)]))
@@ -59,7 +67,7 @@ pub fn smoothed_around(image: &GrayImage, lattice: &Lattice) -> GrayImage {
         for (offset, out) in band.chunks_exact_mut(w).enumerate() {
             let y = y0 + first + offset;
             for (x, value) in out.iter_mut().enumerate() {
-                let sum: u32 = WEIGHTS
+                let sum: u32 = weights
                     .iter()
                     .enumerate()
                     .map(|(k, &weight)| {
@@ -125,10 +133,12 @@ mod tests {
 
     #[test]
     fn the_weights_are_a_normalised_gaussian_of_sigma() {
-        assert_eq!(WEIGHTS.iter().sum::<u32>(), 256);
+        let weights = weights();
+        assert_eq!(weights, [2, 53, 146, 53, 2]);
+        assert_eq!(weights.iter().sum::<u32>(), 256);
         let gaussian = |x: f32| (-x * x / (2.0 * SIGMA * SIGMA)).exp();
         let total: f32 = (-2..=2).map(|x| gaussian(x as f32)).sum();
-        for (k, &weight) in WEIGHTS.iter().enumerate() {
+        for (k, &weight) in weights.iter().enumerate() {
             let exact = 256.0 * gaussian(k as f32 - 2.0) / total;
             assert!(
                 (weight as f32 - exact).abs() <= 0.5,
