@@ -186,6 +186,17 @@ fn a_maze_whose_lattice_missed_its_edge_is_refused() {
 }
 
 #[test]
+fn a_boxed_diamond_whose_lattice_missed_its_side_tips_is_refused() {
+    // A boxed diamond photographed aslant: the lone boxes at each end of its widest row lay
+    // outside the outline found, and the lattice held the 15 columns between them. Its middle
+    // cell was still the start, so the grid read passed for the maze, and it was solved out
+    // through a missing tip with exit 0 (every cell of the grid read one column off the
+    // maze's). Digits stand beside the lattice's edge beyond it, so the reading is refused.
+    let source = test_data("jump/diamond-17-digits-1-4.jump");
+    assert_photographed_and_refused(&source, "hard", 51003, "a digit stands beyond");
+}
+
+#[test]
 fn a_maze_whose_end_rows_curl_off_the_lattice_of_digits_reads_whole() {
     // The three-digit rows at the top and bottom of a round maze stood a third to a half of a
     // cell off where the lattice of digits put them, on a curled page, and were left out: the

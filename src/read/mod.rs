@@ -93,6 +93,9 @@ pub struct GridRead {
     /// one rather than in it: the lattice missed a row or column of the maze's edge, so the
     /// grid is not the whole maze (see [`jump::reread_start`]).
     pub start_off_centre: Option<(usize, usize)>,
+    /// A jump maze's cell (row, column, as read) at the lattice's edge with a digit beside it
+    /// beyond the lattice: the lattice missed part of the maze (see [`jump::digit_beyond`]).
+    pub digit_beyond: Option<(usize, usize)>,
 }
 
 impl CellRead {
@@ -125,6 +128,7 @@ impl GridRead {
             quarter_turns,
             orientation_in_doubt: false,
             start_off_centre: None,
+            digit_beyond: None,
         }
     }
 
@@ -241,12 +245,9 @@ fn read_grid_upright_and_runner_up(
         let read = with_doubtful_digits_averaged(read, &crops, levels, classifier);
         let read = digit_shares::weighed_by_shares(read);
         let read = jump::ones_on_rules(read, &ruled);
-        return (
-            jump::reread_start(image, lattice, &read, levels, classifier),
-            upright.map(without_noise),
-            None,
-            None,
-        );
+        let mut read = jump::reread_start(image, lattice, &read, levels, classifier);
+        read.digit_beyond = jump::digit_beyond(image, lattice, &read, levels, classifier);
+        return (read, upright.map(without_noise), None, None);
     }
     let read = with_sideways_digits(read, &crops, levels, classifier, |_| true);
     let runner_up =
@@ -1811,6 +1812,16 @@ fn corrected_if_possible(
                 column + 1
             )));
         }
+    }
+    if let Some((row, column)) = read.digit_beyond {
+        return Err(Error::Unreadable(format!(
+            "a digit stands beyond r{}c{} at the edge of the {}x{} grid read: part of the maze \
+             was not found, so the reading is not trusted",
+            row + 1,
+            column + 1,
+            read.rows,
+            read.columns
+        )));
     }
     if let Some((row, column)) = read.start_off_centre {
         return Err(Error::Unreadable(format!(
