@@ -479,8 +479,32 @@ fn on_nearby_lattice(
     explain: bool,
 ) -> Option<PhotoSolve> {
     let failure = first.failure()?;
+    // A maze's digits standing beyond the lattice read (a boxed diamond's lone side tips, outside
+    // the outline found) are taken in: the lattice carried on a cell at each such edge.
+    let edges = first.reading.edges_beyond();
+    let carried = edges
+        .iter()
+        .try_fold(first.lattice.clone(), |wider, &edge| {
+            wider.with_edge_carried_on(edge)
+        })
+        .filter(|_| !edges.is_empty())
+        .map(|wider| {
+            let names: Vec<&str> = edges.iter().map(|edge| edge.name()).collect();
+            let how = format!(
+                "read on it carried on a cell at its {} edge, where digits stand beyond",
+                names.join(" and ")
+            );
+            (wider, Frame::Outline, how)
+        });
+    let why = |how: String| {
+        format!(
+            "read: on the {}x{} lattice found, {failure}; {how}",
+            lattice.rows, lattice.columns
+        )
+    };
     if frame == Frame::Digits {
-        return None;
+        let (wider, frame, how) = carried?;
+        return solved_again(gray, (wider, frame), kind, limit, explain, why(how));
     }
     let nonogram = first.reading.kind() == "nonogram";
     let grown = nonogram
@@ -555,16 +579,13 @@ fn on_nearby_lattice(
             .into_iter()
             .flatten()
         });
-    grown
+    carried
         .into_iter()
+        .chain(grown)
         .chain(followed)
         .chain(trimmed)
         .find_map(|(nearby, frame, how)| {
-            let why = format!(
-                "read: on the {}x{} lattice found, {failure}; {how}",
-                lattice.rows, lattice.columns
-            );
-            solved_again(gray, (nearby, frame), kind, limit, explain, why)
+            solved_again(gray, (nearby, frame), kind, limit, explain, why(how))
         })
 }
 

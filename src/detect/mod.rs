@@ -240,6 +240,59 @@ impl Lattice {
         })
     }
 
+    /// The lattice with one more row or column of cells at `edge`: its outermost cells' sides
+    /// carried on as far again; `None` for a lattice without cells.
+    pub fn with_edge_carried_on(&self, edge: Edge) -> Option<Lattice> {
+        if self.rows == 0 || self.columns == 0 {
+            return None;
+        }
+        let past = |from: (f32, f32), away_from: (f32, f32)| {
+            (2.0 * from.0 - away_from.0, 2.0 * from.1 - away_from.1)
+        };
+        let mut points = self.points.clone();
+        let (mut rows, mut columns) = (self.rows, self.columns);
+        match edge {
+            Edge::Top | Edge::Bottom => {
+                rows += 1;
+                let line = if edge == Edge::Top {
+                    points[0]
+                        .iter()
+                        .zip(&points[1])
+                        .map(|(&a, &b)| past(a, b))
+                        .collect()
+                } else {
+                    let last = points.len() - 1;
+                    points[last]
+                        .iter()
+                        .zip(&points[last - 1])
+                        .map(|(&a, &b)| past(a, b))
+                        .collect()
+                };
+                if edge == Edge::Top {
+                    points.insert(0, line);
+                } else {
+                    points.push(line);
+                }
+            }
+            Edge::Left | Edge::Right => {
+                columns += 1;
+                for row in &mut points {
+                    if edge == Edge::Left {
+                        row.insert(0, past(row[0], row[1]));
+                    } else {
+                        let last = row.len() - 1;
+                        row.push(past(row[last], row[last - 1]));
+                    }
+                }
+            }
+        }
+        Some(Lattice {
+            rows,
+            columns,
+            points,
+        })
+    }
+
     /// The lattice's outer corners in photo pixels: top-left, top-right, bottom-right,
     /// bottom-left.
     pub fn outer_corners(&self) -> [(f64, f64); 4] {
@@ -1395,6 +1448,53 @@ mod tests {
                 .map(|r| (0..=columns).map(|c| (c as f32, r as f32)).collect())
                 .collect(),
         }
+    }
+
+    #[test]
+    fn a_lattice_carried_on_at_an_edge_gains_a_line_as_far_out_again() {
+        // A 2x3 lattice of 10-pixel squares from (100, 200), its right side 1 pixel lower.
+        let points: Vec<Vec<(f32, f32)>> = (0..3)
+            .map(|r| {
+                (0..4)
+                    .map(|c| {
+                        (
+                            100.0 + 10.0 * c as f32,
+                            200.0 + 10.0 * r as f32 + (c / 3) as f32,
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let lattice = Lattice {
+            rows: 2,
+            columns: 3,
+            points,
+        };
+        let left = lattice.with_edge_carried_on(Edge::Left).unwrap();
+        assert_eq!((left.rows, left.columns), (2, 4));
+        assert_eq!(left.points[1][..2], [(90.0, 210.0), (100.0, 210.0)]);
+        let right = lattice.with_edge_carried_on(Edge::Right).unwrap();
+        assert_eq!(right.points[2][3..], [(130.0, 221.0), (140.0, 222.0)]);
+        let top = lattice.with_edge_carried_on(Edge::Top).unwrap();
+        assert_eq!((top.rows, top.columns), (3, 3));
+        assert_eq!(
+            top.points[0],
+            [
+                (100.0, 190.0),
+                (110.0, 190.0),
+                (120.0, 190.0),
+                (130.0, 191.0)
+            ]
+        );
+        let bottom = lattice.with_edge_carried_on(Edge::Bottom).unwrap();
+        assert_eq!(bottom.points[3][0], (100.0, 230.0));
+        assert_eq!(bottom.points[..3], lattice.points[..]);
+        let empty = Lattice {
+            rows: 0,
+            columns: 0,
+            points: vec![vec![(0.0, 0.0)]],
+        };
+        assert!(empty.with_edge_carried_on(Edge::Top).is_none());
     }
 
     #[test]

@@ -144,7 +144,7 @@ mod tests {
             quarter_turns: 0,
             orientation_in_doubt: false,
             start_off_centre: None,
-            digit_beyond: None,
+            digits_beyond: None,
         }
     }
 

@@ -16,7 +16,7 @@ use super::{
     glyphs, read_cell, rules, source_cell, start_ring, CellRead, CellValue, GridRead, Levels,
     ALTERNATIVES, CELL_INSET, CELL_PIXELS,
 };
-use crate::detect::Lattice;
+use crate::detect::{Edge, Lattice};
 
 /// Fraction of the cell cut from each side for the start cell: the ring runs at about a tenth
 /// of the cell from its edge, the digit (about 0.45 of the cell high) stays inside.
@@ -324,23 +324,34 @@ pub fn ones_on_rules(mut read: GridRead, ruled: &[Vec<bool>]) -> GridRead {
 }
 
 /// The least confidence a digit read in a cell beyond the lattice's edge must have to count as
-/// part of the maze left out of it (see [`digit_beyond`]).
+/// part of the maze left out of it (see [`digits_beyond`]).
 const BEYOND_CONFIDENCE: f32 = 0.9;
 
-/// The first cell (row, column, as `read`) at the edge of a maze's lattice that holds a digit
-/// with a digit beside it beyond the lattice, read at least [`BEYOND_CONFIDENCE`] sure, if any:
-/// the lattice missed part of the maze. A boxed diamond's lone tip boxes at its widest row, one
-/// each side, lay outside the outline found; the lattice held the 15 columns between them, its
-/// middle cell still the start, and the maze was solved out through the missing tip with exit 0.
-pub fn digit_beyond(
+/// Digits standing just beyond a maze's lattice: part of the maze the lattice missed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DigitsBeyond {
+    /// The first cell (row, column, as read) at the lattice's edge with a digit beyond it.
+    pub cell: (usize, usize),
+    /// The lattice's edges (as it lies in the photo) with a digit beyond them.
+    pub edges: Vec<Edge>,
+}
+
+/// The digits beyond the edges of a maze's `lattice`: for each cell of `read` at the edge that
+/// holds a digit, the cell beyond it (the lattice's outermost cells carried on, see
+/// [`Lattice::with_edge_carried_on`]) read with the grid's levels, a digit at least
+/// [`BEYOND_CONFIDENCE`] sure there counting. `None` when there are none. A boxed diamond's
+/// lone tip boxes at its widest row, one each side, lay outside the outline found; the lattice
+/// held the 15 columns between them, its middle cell still the start, and the maze was solved
+/// out through a missing tip with exit 0.
+pub fn digits_beyond(
     image: &GrayImage,
     lattice: &Lattice,
     read: &GridRead,
     levels: Levels,
     classifier: &DigitClassifier,
-) -> Option<(usize, usize)> {
+) -> Option<DigitsBeyond> {
     let (rows, columns) = (lattice.rows, lattice.columns);
-    (0..read.rows)
+    let digits: Vec<(usize, usize)> = (0..read.rows)
         .flat_map(|row| (0..read.columns).map(move |column| (row, column)))
         .filter(|&(row, column)| {
             matches!(
@@ -348,60 +359,42 @@ pub fn digit_beyond(
                 CellValue::Number(_)
             )
         })
-        .find(|&(row, column)| {
-            let (r, c) = source_cell(row, column, read.quarter_turns, rows, columns);
-            beyond_cells(lattice, r, c).into_iter().any(|beyond| {
+        .collect();
+    let mut found: Option<DigitsBeyond> = None;
+    for edge in [Edge::Top, Edge::Right, Edge::Bottom, Edge::Left] {
+        let Some(wider) = lattice.with_edge_carried_on(edge) else {
+            continue;
+        };
+        // The cell of `wider` beyond the lattice's cell (r, c), when that lies at `edge`.
+        let beyond = |(r, c): (usize, usize)| match edge {
+            Edge::Top => (r == 0).then_some((0, c)),
+            Edge::Bottom => (r + 1 == rows).then_some((rows, c)),
+            Edge::Left => (c == 0).then_some((r, 0)),
+            Edge::Right => (c + 1 == columns).then_some((r, columns)),
+        };
+        let first = digits.iter().copied().find(|&(row, column)| {
+            let source = source_cell(row, column, read.quarter_turns, rows, columns);
+            beyond(source).is_some_and(|(r, c)| {
                 let crop = turned(
-                    &rules::without_rules(&beyond.cell_image(image, 0, 0, CELL_PIXELS, CELL_INSET)),
+                    &rules::without_rules(&wider.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)),
                     read.quarter_turns,
                 );
                 let content = glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink);
                 let cell = read_cell(content, &crop, row, column, classifier);
                 matches!(cell.value, CellValue::Number(_)) && cell.confidence >= BEYOND_CONFIDENCE
             })
-        })
-}
-
-/// The cells just beyond the lattice's edges next to its cell (`row`, `column`), each as a
-/// lattice of one cell: the edge cell's sides carried on one cell further.
-fn beyond_cells(lattice: &Lattice, row: usize, column: usize) -> Vec<Lattice> {
-    let p = &lattice.points;
-    let (top_left, top_right) = (p[row][column], p[row][column + 1]);
-    let (bottom_left, bottom_right) = (p[row + 1][column], p[row + 1][column + 1]);
-    let past = |from: (f32, f32), away_from: (f32, f32)| {
-        (2.0 * from.0 - away_from.0, 2.0 * from.1 - away_from.1)
-    };
-    let one_cell = |top: [(f32, f32); 2], bottom: [(f32, f32); 2]| Lattice {
-        rows: 1,
-        columns: 1,
-        points: vec![top.to_vec(), bottom.to_vec()],
-    };
-    let mut beyond = Vec::new();
-    if column == 0 {
-        beyond.push(one_cell(
-            [past(top_left, top_right), top_left],
-            [past(bottom_left, bottom_right), bottom_left],
-        ));
+        });
+        if let Some(cell) = first {
+            found
+                .get_or_insert(DigitsBeyond {
+                    cell,
+                    edges: Vec::new(),
+                })
+                .edges
+                .push(edge);
+        }
     }
-    if column + 1 == lattice.columns {
-        beyond.push(one_cell(
-            [top_right, past(top_right, top_left)],
-            [bottom_right, past(bottom_right, bottom_left)],
-        ));
-    }
-    if row == 0 {
-        beyond.push(one_cell(
-            [past(top_left, bottom_left), past(top_right, bottom_right)],
-            [top_left, top_right],
-        ));
-    }
-    if row + 1 == lattice.rows {
-        beyond.push(one_cell(
-            [bottom_left, bottom_right],
-            [past(bottom_left, top_left), past(bottom_right, top_right)],
-        ));
-    }
-    beyond
+    found
 }
 
 /// `crop` turned `quarter_turns` clockwise, as the grid was read.
@@ -601,48 +594,5 @@ mod tests {
         ] {
             assert!(!apart(&diamond, 5, beside), "{beside}");
         }
-    }
-
-    #[test]
-    fn cells_beyond_a_lattices_edge_carry_its_edge_cells_on() {
-        // A 2x3 lattice of 10-pixel squares from (100, 200): its top-left cell has a cell
-        // beyond it on the left and one above; its bottom-right one below and on the right;
-        // the top middle one only above.
-        let points = (0..3)
-            .map(|r| {
-                (0..4)
-                    .map(|c| (100.0 + 10.0 * c as f32, 200.0 + 10.0 * r as f32))
-                    .collect()
-            })
-            .collect();
-        let lattice = Lattice {
-            rows: 2,
-            columns: 3,
-            points,
-        };
-        let square = |x: f32, y: f32| {
-            vec![
-                vec![(x, y), (x + 10.0, y)],
-                vec![(x, y + 10.0), (x + 10.0, y + 10.0)],
-            ]
-        };
-        let corners = |row: usize, column: usize| -> Vec<Vec<Vec<(f32, f32)>>> {
-            beyond_cells(&lattice, row, column)
-                .into_iter()
-                .map(|cell| {
-                    assert_eq!((cell.rows, cell.columns), (1, 1));
-                    cell.points
-                })
-                .collect()
-        };
-        assert_eq!(
-            corners(0, 0),
-            vec![square(90.0, 200.0), square(100.0, 190.0)]
-        );
-        assert_eq!(
-            corners(1, 2),
-            vec![square(130.0, 210.0), square(120.0, 220.0)]
-        );
-        assert_eq!(corners(0, 1), vec![square(110.0, 190.0)]);
     }
 }

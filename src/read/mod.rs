@@ -93,9 +93,9 @@ pub struct GridRead {
     /// one rather than in it: the lattice missed a row or column of the maze's edge, so the
     /// grid is not the whole maze (see [`jump::reread_start`]).
     pub start_off_centre: Option<(usize, usize)>,
-    /// A jump maze's cell (row, column, as read) at the lattice's edge with a digit beside it
-    /// beyond the lattice: the lattice missed part of the maze (see [`jump::digit_beyond`]).
-    pub digit_beyond: Option<(usize, usize)>,
+    /// A jump maze's digits standing just beyond its lattice's edges: the lattice missed part
+    /// of the maze (see [`jump::digits_beyond`]).
+    pub digits_beyond: Option<jump::DigitsBeyond>,
 }
 
 impl CellRead {
@@ -128,7 +128,7 @@ impl GridRead {
             quarter_turns,
             orientation_in_doubt: false,
             start_off_centre: None,
-            digit_beyond: None,
+            digits_beyond: None,
         }
     }
 
@@ -246,7 +246,7 @@ fn read_grid_upright_and_runner_up(
         let read = digit_shares::weighed_by_shares(read);
         let read = jump::ones_on_rules(read, &ruled);
         let mut read = jump::reread_start(image, lattice, &read, levels, classifier);
-        read.digit_beyond = jump::digit_beyond(image, lattice, &read, levels, classifier);
+        read.digits_beyond = jump::digits_beyond(image, lattice, &read, levels, classifier);
         return (read, upright.map(without_noise), None, None);
     }
     let read = with_sideways_digits(read, &crops, levels, classifier, |_| true);
@@ -1813,7 +1813,11 @@ fn corrected_if_possible(
             )));
         }
     }
-    if let Some((row, column)) = read.digit_beyond {
+    if let Some(jump::DigitsBeyond {
+        cell: (row, column),
+        ..
+    }) = read.digits_beyond
+    {
         return Err(Error::Unreadable(format!(
             "a digit stands beyond r{}c{} at the edge of the {}x{} grid read: part of the maze \
              was not found, so the reading is not trusted",
@@ -3289,6 +3293,18 @@ impl Reading {
         }
     }
 
+    /// The edges of the lattice read (as it lies in the photo) with digits of a maze standing
+    /// beyond them (see [`jump::digits_beyond`]); none for other readings.
+    pub fn edges_beyond(&self) -> &[Edge] {
+        match self {
+            Reading::Cells { grid, .. } => grid
+                .digits_beyond
+                .as_ref()
+                .map_or(&[], |beyond| &beyond.edges[..]),
+            Reading::Nonogram(_) => &[],
+        }
+    }
+
     /// The puzzle, corrected with the solver's help when it does not solve uniquely as read.
     ///
     /// When the grid as read needs corrections or cannot be made to solve uniquely and a
@@ -3761,6 +3777,23 @@ mod tests {
         maze.cells[4].alternatives = vec![(CellValue::Number(2), 0.3)];
         match correct(&maze, "jump", None) {
             Err(Error::Unreadable(why)) => assert!(why.contains("r2c2: read 3, corrected to 2")),
+            other => panic!("{:?}", other.map(|(_, corrections)| corrections)),
+        }
+    }
+
+    #[test]
+    fn a_jump_maze_with_digits_beyond_its_lattice_is_refused() {
+        // A block of sure 1s with a way out, its lattice short of digits standing beyond it.
+        let mut maze = sure_grid(3, 3, "111111111");
+        assert!(correct(&maze, "jump", None).is_ok());
+        maze.digits_beyond = Some(jump::DigitsBeyond {
+            cell: (1, 2),
+            edges: vec![Edge::Right],
+        });
+        match correct(&maze, "jump", None) {
+            Err(Error::Unreadable(why)) => {
+                assert!(why.contains("a digit stands beyond r2c3 at the edge of the 3x3 grid"))
+            }
             other => panic!("{:?}", other.map(|(_, corrections)| corrections)),
         }
     }
