@@ -479,8 +479,9 @@ fn on_nearby_lattice(
     explain: bool,
 ) -> Option<PhotoSolve> {
     let failure = first.failure()?;
-    // A maze's digits standing beyond the lattice read (a boxed diamond's lone side tips, outside
-    // the outline found) are taken in: the lattice carried on a cell at each such edge.
+    // A maze's digits standing beyond the lattice read (a boxed diamond's lone side tips, left
+    // out of its lattice of digits) are taken in: the lattice carried on a cell at each such
+    // edge, framed as the lattice found was.
     let edges = first.reading.edges_beyond();
     let carried = edges
         .iter()
@@ -494,7 +495,7 @@ fn on_nearby_lattice(
                 "read on it carried on a cell at its {} edge, where digits stand beyond",
                 names.join(" and ")
             );
-            (wider, Frame::Outline, how)
+            (wider, frame, how)
         });
     let why = |how: String| {
         format!(

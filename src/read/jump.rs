@@ -340,9 +340,9 @@ pub struct DigitsBeyond {
 /// holds a digit, the cell beyond it (the lattice's outermost cells carried on, see
 /// [`Lattice::with_edge_carried_on`]) read with the grid's levels, a digit at least
 /// [`BEYOND_CONFIDENCE`] sure there counting. `None` when there are none. A boxed diamond's
-/// lone tip boxes at its widest row, one each side, lay outside the outline found; the lattice
-/// held the 15 columns between them, its middle cell still the start, and the maze was solved
-/// out through a missing tip with exit 0.
+/// lone tip boxes at its widest row, one each side, were left out of its lattice of digits,
+/// which held the 15 columns between them, its middle cell still the start, and the maze was
+/// solved out through a missing tip with exit 0.
 pub fn digits_beyond(
     image: &GrayImage,
     lattice: &Lattice,
