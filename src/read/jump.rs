@@ -13,8 +13,8 @@ use image::GrayImage;
 use super::classifier::DigitClassifier;
 use super::glyphs::CellContent;
 use super::{
-    glyphs, read_cell, rules, source_cell, start_ring, CellRead, CellValue, GridRead, Levels,
-    ALTERNATIVES, CELL_INSET, CELL_PIXELS,
+    glyphs, read_cell, rules, source_cell, start_ring, turned, CellRead, CellValue, GridRead,
+    Levels, ALTERNATIVES, CELL_INSET, CELL_PIXELS,
 };
 use crate::detect::{Edge, Lattice};
 
@@ -395,16 +395,6 @@ pub fn digits_beyond(
         }
     }
     found
-}
-
-/// `crop` turned `quarter_turns` clockwise, as the grid was read.
-fn turned(crop: &GrayImage, quarter_turns: u8) -> GrayImage {
-    match quarter_turns % 4 {
-        0 => crop.clone(),
-        1 => image::imageops::rotate90(crop),
-        2 => image::imageops::rotate180(crop),
-        _ => image::imageops::rotate270(crop),
-    }
 }
 
 #[cfg(test)]

@@ -949,11 +949,16 @@ fn turned_content(
 fn turned_crop(crops: &[Vec<GrayImage>], row: usize, column: usize, turns: u8) -> GrayImage {
     let (rows, columns) = (crops.len(), crops.first().map_or(0, Vec::len));
     let (r, c) = source_cell(row, column, turns, rows, columns);
+    turned(&crops[r][c], turns)
+}
+
+/// `crop` turned `turns` clockwise quarter turns, as a grid read turned shows its cells.
+fn turned(crop: &GrayImage, turns: u8) -> GrayImage {
     match turns % 4 {
-        0 => crops[r][c].clone(),
-        1 => image::imageops::rotate90(&crops[r][c]),
-        2 => image::imageops::rotate180(&crops[r][c]),
-        _ => image::imageops::rotate270(&crops[r][c]),
+        0 => crop.clone(),
+        1 => image::imageops::rotate90(crop),
+        2 => image::imageops::rotate180(crop),
+        _ => image::imageops::rotate270(crop),
     }
 }
 

@@ -15,7 +15,7 @@ use image::GrayImage;
 
 use super::classifier::DigitClassifier;
 use super::glyphs::{self, Bounds, CellContent};
-use super::{source_cell, CellRead, CellValue, GridRead, Levels, ALTERNATIVES};
+use super::{source_cell, turned, CellRead, CellValue, GridRead, Levels, ALTERNATIVES};
 
 /// How many of the most alike glyphs inform each glyph's reading.
 const NEIGHBOURS: usize = 8;
@@ -189,12 +189,7 @@ fn glyphs_of_numbers(
             let (row, column) = (index / read.columns, index % read.columns);
             let (r, c) = source_cell(row, column, read.quarter_turns, source_rows, source_columns);
             let source = crops.get(r)?.get(c)?;
-            let crop = match read.quarter_turns % 4 {
-                0 => source.clone(),
-                1 => image::imageops::rotate90(source),
-                2 => image::imageops::rotate180(source),
-                _ => image::imageops::rotate270(source),
-            };
+            let crop = turned(source, read.quarter_turns);
             let darkness = glyphs::flattened(&crop);
             match glyphs::read_flattened(&crop, &darkness, levels.paper, levels.ink) {
                 CellContent::Glyphs(found) if !found.is_empty() => {
