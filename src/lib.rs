@@ -483,12 +483,15 @@ fn on_nearby_lattice(
     // out of its lattice of digits) are taken in: the lattice carried on a cell at each such
     // edge, framed as the lattice found was.
     let edges = first.reading.edges_beyond();
-    let carried = edges
-        .iter()
-        .try_fold(first.lattice.clone(), |wider, &edge| {
-            wider.with_edge_carried_on(edge)
+    let carried = (!edges.is_empty())
+        .then(|| {
+            edges
+                .iter()
+                .try_fold(first.lattice.clone(), |wider, &edge| {
+                    wider.with_edge_carried_on(edge)
+                })
         })
-        .filter(|_| !edges.is_empty())
+        .flatten()
         .map(|wider| {
             let names: Vec<&str> = edges.iter().map(|edge| edge.name()).collect();
             let how = format!(

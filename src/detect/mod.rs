@@ -254,20 +254,17 @@ impl Lattice {
         match edge {
             Edge::Top | Edge::Bottom => {
                 rows += 1;
-                let line = if edge == Edge::Top {
-                    points[0]
-                        .iter()
-                        .zip(&points[1])
-                        .map(|(&a, &b)| past(a, b))
-                        .collect()
+                let last = points.len() - 1;
+                let (outer, inner) = if edge == Edge::Top {
+                    (0, 1)
                 } else {
-                    let last = points.len() - 1;
-                    points[last]
-                        .iter()
-                        .zip(&points[last - 1])
-                        .map(|(&a, &b)| past(a, b))
-                        .collect()
+                    (last, last - 1)
                 };
+                let line = points[outer]
+                    .iter()
+                    .zip(&points[inner])
+                    .map(|(&a, &b)| past(a, b))
+                    .collect();
                 if edge == Edge::Top {
                     points.insert(0, line);
                 } else {
