@@ -17,6 +17,7 @@ mod clue_company;
 mod clue_lines;
 mod clue_totals;
 pub mod clues;
+mod crossing_lines;
 mod digit_shares;
 mod digit_widths;
 pub mod glyphs;
@@ -107,7 +108,7 @@ impl CellRead {
 
     /// [`Self::make_blank`], the value read kept at `share` of its probability: for a cell
     /// that other evidence than the classifier's says is blank.
-    fn make_blank_weighing_number(&mut self, share: f32) {
+    pub(crate) fn make_blank_weighing_number(&mut self, share: f32) {
         let number = share * self.confidence;
         self.alternatives
             .retain(|&(value, _)| value != CellValue::Blank);
@@ -245,6 +246,7 @@ fn read_grid_upright_and_runner_up(
         let read = with_doubtful_digits_averaged(read, &crops, levels, classifier);
         let read = digit_shares::weighed_by_shares(read);
         let read = jump::ones_on_rules(read, &ruled);
+        let read = jump::with_crossing_lines_wiped(read, &crops, levels, classifier);
         let mut read = jump::reread_start(image, lattice, &read, levels, classifier);
         read.digits_beyond = jump::digits_beyond(image, lattice, &read, levels, classifier);
         return (read, upright.map(without_noise), None, None);
