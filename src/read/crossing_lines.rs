@@ -106,12 +106,16 @@ fn lines_one_way(darkness: &[f32], side: usize, ink: f32, vertical: bool) -> Vec
                 end: end as f32,
                 vertical,
             };
-            let levels: Vec<f32> = (0..side).map(|along| level(&line, along)).collect();
             let on = |value: &f32| *value >= LINE_INK * ink;
-            // Crossing means reaching both sides, whatever gaps it has between them.
-            if !levels[..3].iter().chain(&levels[side - 3..]).all(on) {
+            // Crossing means reaching both sides, whatever gaps it has between them; looked at
+            // first, as it rules out nearly every line tried.
+            if !(0..3)
+                .chain(side - 3..side)
+                .all(|along| on(&level(&line, along)))
+            {
                 continue;
             }
+            let levels: Vec<f32> = (0..side).map(|along| level(&line, along)).collect();
             let covered = levels.iter().filter(|v| on(v)).count();
             if (covered as f32) < COVERED * side as f32 {
                 continue;
