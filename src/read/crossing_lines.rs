@@ -15,12 +15,13 @@ use super::glyphs;
 const LINE_INK: f32 = 0.5;
 /// The share of a line's places along the crop that must be on it; blur and noise leave gaps.
 const COVERED: f32 = 0.97;
-/// How far from square (pixels across per crop side) a line may run: curl tilts the box lines
-/// by up to about ten degrees against the lattice's cell.
+/// How far from square a line may run: its two ends at most this share of the side apart
+/// across it (about eleven degrees), as far as curl was seen to tilt box lines against the
+/// lattice's cell.
 const MOST_TILT: f32 = 0.2;
 /// The least darkness of each end tenth of a line, as a share of its middle half's: a printed
 /// line is as dark all along, while a 1 smeared along its length by motion blur fades towards
-/// its ends.
+/// its ends (a guard set by that reasoning, not measured apart from the rest).
 const EVEN_ENDS: f32 = 0.75;
 /// Only lines running at least this deep inside (share of the side, at their middle) are
 /// painted: lines at the crop's edge are the glyph finder's to wipe, and painting them as well
