@@ -279,7 +279,7 @@ fn is_hole(values: &[CellValue], columns: usize, (row, column): (usize, usize)) 
 /// the 1 leaves so little: the 1 is as sure as its share of the cell's number readings.
 pub fn ones_on_rules(mut read: GridRead, ruled: &[Vec<bool>]) -> GridRead {
     let columns = read.columns;
-    let (lattice_rows, lattice_columns) = unturned_shape(&read);
+    let (lattice_rows, lattice_columns) = read.unturned_shape();
     let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
     for (index, cell) in read.cells.iter_mut().enumerate() {
         let place = (index / columns, index % columns);
@@ -376,8 +376,7 @@ pub fn digits_beyond(
                     &rules::without_rules(&wider.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)),
                     read.quarter_turns,
                 );
-                let content = glyphs::read_cell_with_levels(&crop, levels.paper, levels.ink);
-                let cell = read_cell(content, &crop, row, column, classifier);
+                let cell = read_at_levels(&crop, levels, (row, column), classifier);
                 matches!(cell.value, CellValue::Number(_)) && cell.confidence >= BEYOND_CONFIDENCE
             })
         });
@@ -412,7 +411,7 @@ pub fn with_crossing_lines_wiped(
     levels: Levels,
     classifier: &DigitClassifier,
 ) -> GridRead {
-    let (lattice_rows, lattice_columns) = unturned_shape(&read);
+    let (lattice_rows, lattice_columns) = read.unturned_shape();
     let turns = read.quarter_turns;
     for cell in read.cells.iter_mut() {
         if !matches!(cell.value, CellValue::Number(_)) {
@@ -422,12 +421,10 @@ pub fn with_crossing_lines_wiped(
         let Some(wiped) = crossing_lines::without_crossing_lines(&crops[r][c], levels.ink) else {
             continue;
         };
-        let wiped = turned(&wiped, turns);
-        let again = read_cell(
-            glyphs::read_cell_with_levels(&wiped, levels.paper, levels.ink),
-            &wiped,
-            cell.row,
-            cell.column,
+        let again = read_at_levels(
+            &turned(&wiped, turns),
+            levels,
+            (cell.row, cell.column),
             classifier,
         );
         if again.value == CellValue::Blank {
@@ -439,13 +436,16 @@ pub fn with_crossing_lines_wiped(
     read
 }
 
-/// The rows and columns of the lattice `read` was cut from, before it was turned upright.
-fn unturned_shape(read: &GridRead) -> (usize, usize) {
-    if read.quarter_turns % 2 == 0 {
-        (read.rows, read.columns)
-    } else {
-        (read.columns, read.rows)
-    }
+/// The reading of `crop` (a cell's, turned as the grid was read) at the grid's `levels`, as
+/// the cell at (`row`, `column`).
+fn read_at_levels(
+    crop: &GrayImage,
+    levels: Levels,
+    (row, column): (usize, usize),
+    classifier: &DigitClassifier,
+) -> CellRead {
+    let content = glyphs::read_cell_with_levels(crop, levels.paper, levels.ink);
+    read_cell(content, crop, row, column, classifier)
 }
 
 #[cfg(test)]

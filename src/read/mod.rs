@@ -137,6 +137,15 @@ impl GridRead {
         &self.cells[row * self.columns + column]
     }
 
+    /// The rows and columns of the lattice the grid was cut from, before it was turned upright.
+    pub fn unturned_shape(&self) -> (usize, usize) {
+        if self.quarter_turns % 2 == 0 {
+            (self.rows, self.columns)
+        } else {
+            (self.columns, self.rows)
+        }
+    }
+
     /// How many cells read as a number.
     pub fn numbers(&self) -> usize {
         self.cells
@@ -2452,11 +2461,7 @@ impl NonogramRead {
         origin: (usize, usize),
         turns: u8,
     ) -> NonogramRead {
-        let (rows, columns) = if grid.quarter_turns % 2 == 0 {
-            (grid.rows, grid.columns)
-        } else {
-            (grid.columns, grid.rows)
-        };
+        let (rows, columns) = grid.unturned_shape();
         let black: std::collections::HashSet<(usize, usize)> = grid
             .cells
             .iter()
