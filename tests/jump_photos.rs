@@ -285,3 +285,25 @@ fn box_sides_a_curled_page_bends_across_the_cells_are_not_read_as_digits() {
         51006,
     );
 }
+
+#[test]
+fn a_diamonds_tip_the_lattice_cuts_in_its_corner_is_read() {
+    // A curled page: the lattice's last row, carried on from the rows inside it, sits half a
+    // cell off a boxed diamond's lone bottom tip, whose digit stood in its crop's corner and was
+    // read blank at 1.00. The maze was solved out through the tip as if it were paper (exit 0,
+    // answered wrongly). A blank cell at the shape's edge whose ink runs off its crop is now
+    // read again from the crop moved onto that ink.
+    assert_hard_photos_read_exactly(
+        &["diamond-17-digits-1-4.jump", "diamond-17-rare-digits.jump"],
+        51005,
+    );
+}
+
+#[test]
+fn a_box_corner_beside_the_maze_on_a_curled_page_is_not_read_as_a_one() {
+    // The lattice a third of a cell off the boxes at the top of a curled page: the corner of a
+    // box in a cell outside the maze, a short line down from where two box sides meet, read as
+    // a "1" at 1.00 (answered right all the same, one cell misread). A lone glyph off the
+    // crop's middle whose line runs on through the crop moved half a cell onto it is blank.
+    assert_hard_photos_read_exactly(&["round-11.jump", "round-11-digits-1-2.jump"], 51004);
+}

@@ -6,7 +6,9 @@
 //! with numbers on all four sides) is found, a digit the reader missed, which is read as the 1
 //! it likely is where a page rule was wiped from the cell; and a digit standing just beyond the
 //! lattice's edge, part of the maze the lattice missed, is found; and each number is read
-//! again with the box lines a curled page bends across its crop wiped. It does not find the
+//! again with the box lines a curled page bends across its crop wiped, a lone glyph that is a
+//! piece of a line running on past the crop is read blank, and a blank at the shape's edge
+//! whose ink runs off its crop is read again from the crop moved onto it. It does not find the
 //! start (the centre cell, as the text format has it) or judge whether the grid is a maze.
 
 use image::GrayImage;
@@ -14,8 +16,8 @@ use image::GrayImage;
 use super::classifier::DigitClassifier;
 use super::glyphs::CellContent;
 use super::{
-    crossing_lines, glyphs, read_cell, rules, source_cell, start_ring, turned, CellRead, CellValue,
-    GridRead, Levels, ALTERNATIVES, CELL_INSET, CELL_PIXELS,
+    crossing_lines, glyphs, moved_crop, read_cell, rules, source_cell, start_ring, turned,
+    CellRead, CellValue, GridRead, Levels, ALTERNATIVES, CELL_INSET, CELL_PIXELS,
 };
 use crate::detect::{Edge, Lattice};
 
@@ -436,6 +438,200 @@ pub fn with_crossing_lines_wiped(
     read
 }
 
+/// `read` (a maze) with each blank cell at the shape's edge whose ink runs off its crop
+/// (`crops`, `darkness`: the unturned lattice's cells as the grid was cut) toward no cell
+/// holding a number read again from the crop moved onto that ink (see [`moved_crop`]), taken
+/// when that reads a digit at least [`BEYOND_CONFIDENCE`] sure. On a curled page the lattice's
+/// last row, carried on from the rows inside it, sat half a cell off a boxed diamond's lone
+/// bottom tip: its digit, in the crop's corner, was read blank at 1.00 and the maze was solved
+/// out through it with exit 0. Ink running toward a number may be that number's, and is left.
+pub fn with_edge_digits_recentred(
+    mut read: GridRead,
+    image: &GrayImage,
+    lattice: &Lattice,
+    (crops, darkness): (&[Vec<GrayImage>], &[Vec<Vec<f32>>]),
+    levels: Levels,
+    classifier: &DigitClassifier,
+) -> GridRead {
+    let (rows, columns) = read.unturned_shape();
+    let turns = read.quarter_turns;
+    let values: Vec<CellValue> = read.cells.iter().map(|cell| cell.value).collect();
+    let mut number_at = vec![vec![false; columns]; rows];
+    for cell in &read.cells {
+        let (r, c) = source_cell(cell.row, cell.column, turns, rows, columns);
+        number_at[r][c] = matches!(cell.value, CellValue::Number(_));
+    }
+    for (index, cell) in read.cells.iter_mut().enumerate() {
+        if cell.value != CellValue::Blank || apart(&values, read.columns, index) {
+            continue;
+        }
+        let (r, c) = source_cell(cell.row, cell.column, turns, rows, columns);
+        let cut = glyphs::cut_sides(&crops[r][c], &darkness[r][c], levels.ink);
+        // Cut on opposite sides, the ink is too big for a digit in the cell.
+        if !cut.iter().any(|&side| side) || (cut[0] && cut[2]) || (cut[1] && cut[3]) {
+            continue;
+        }
+        let step = |before: bool, after: bool| i64::from(after) - i64::from(before);
+        let (dx, dy) = (step(cut[0], cut[2]), step(cut[1], cut[3]));
+        let number_toward = [(dy, 0), (0, dx), (dy, dx)].iter().any(|&(down, across)| {
+            let (nr, nc) = (r as i64 + down, c as i64 + across);
+            (down, across) != (0, 0)
+                && nr >= 0
+                && nc >= 0
+                && number_at
+                    .get(nr as usize)
+                    .and_then(|row| row.get(nc as usize))
+                    .copied()
+                    .unwrap_or(false)
+        });
+        if number_toward {
+            continue;
+        }
+        let mut again = None;
+        moved_crop(image, lattice, (r, c), cut, levels.ink, |crop, dark| {
+            if glyphs::cut_sides(crop, dark, levels.ink).contains(&true) {
+                return false;
+            }
+            let moved = read_at_levels(
+                &turned(crop, turns),
+                levels,
+                (cell.row, cell.column),
+                classifier,
+            );
+            let digit = matches!(moved.value, CellValue::Number(n) if n < 10)
+                && moved.confidence >= BEYOND_CONFIDENCE;
+            if digit {
+                again = Some(moved);
+            }
+            digit
+        });
+        if let Some(moved) = again {
+            *cell = moved;
+        }
+    }
+    read
+}
+
+/// How far (share of the crop) a lone glyph's middle stands off the crop's middle, across
+/// the line it may be a piece of, for it to be taken for one: no digit of a maze is printed
+/// so far off its cell's middle.
+const LINE_PIECE_OFFSET: f32 = 0.2;
+
+/// How far (share of the cell) the crop is moved onto the side a line's piece runs off, and
+/// the share of that crop's rows (or columns) the line then runs through: a digit cut by the
+/// crop's side ends within half a cell (about 0.45 of a cell tall), a box's side runs on.
+const LINE_PIECE_SHIFT: f32 = 0.5;
+const LINE_PIECE_RUN: f32 = 0.9;
+
+/// How far (share of the crop) a line's piece may move across in the crop moved onto it: the
+/// line slants across the lattice's cells on a curled page.
+const LINE_PIECE_SLANT: f32 = 0.1;
+
+/// The darkness, as a share of the page's ink, at which a line's piece counts as ink (as
+/// [`crossing_lines`] counts a line's).
+const LINE_PIECE_INK: f32 = 0.5;
+
+/// The share of its probability a number keeps when its glyph is a line's piece.
+const LINE_PIECE_NUMBER_SHARE: f32 = 0.1;
+
+/// `read` (a maze) with each number but the start whose lone glyph is a piece of a line read
+/// blank: the glyph stands off the crop's middle by more than [`LINE_PIECE_OFFSET`] across,
+/// runs off the crop's top or bottom (or, off the middle down, its left or right side), and
+/// its band of the crop moved [`LINE_PIECE_SHIFT`] of a cell that way holds ink through
+/// [`LINE_PIECE_RUN`] of it. (`crops`, `darkness`: the unturned lattice's cells as the grid was
+/// cut.) On a curled page a boxed maze's lattice sat a third of a cell off its boxes, and the
+/// corner of a box beside the maze, a short line down from where two box sides meet, read as
+/// a "1" at 1.00 in a cell outside the maze: too short in the crop to be told from a 1 by its
+/// height, and not crossing the crop from side to side as [`with_crossing_lines_wiped`] wipes.
+pub fn with_line_pieces_blank(
+    mut read: GridRead,
+    image: &GrayImage,
+    lattice: &Lattice,
+    (crops, darkness): (&[Vec<GrayImage>], &[Vec<Vec<f32>>]),
+    levels: Levels,
+) -> GridRead {
+    let (rows, columns) = read.unturned_shape();
+    let turns = read.quarter_turns;
+    let start = (read.rows / 2, read.columns / 2);
+    for cell in read.cells.iter_mut() {
+        if !matches!(cell.value, CellValue::Number(_)) || (cell.row, cell.column) == start {
+            continue;
+        }
+        let (r, c) = source_cell(cell.row, cell.column, turns, rows, columns);
+        let (crop, dark) = (&crops[r][c], &darkness[r][c]);
+        let CellContent::Glyphs(found) =
+            glyphs::read_flattened(crop, dark, levels.paper, levels.ink)
+        else {
+            continue;
+        };
+        let [glyph] = found.as_slice() else {
+            continue;
+        };
+        let cut = glyphs::cut_sides(crop, dark, levels.ink);
+        if is_line_piece(image, lattice, (r, c), &glyph.bounds, cut, levels.ink) {
+            cell.make_blank_weighing_number(LINE_PIECE_NUMBER_SHARE);
+        }
+    }
+    read
+}
+
+/// Whether a glyph with `bounds` in the crop of `lattice`'s cell `at` (cut on the `cut` sides:
+/// left, top, right, bottom) is a line's piece, see [`with_line_pieces_blank`].
+fn is_line_piece(
+    image: &GrayImage,
+    lattice: &Lattice,
+    at: (usize, usize),
+    bounds: &glyphs::Bounds,
+    cut: [bool; 4],
+    ink: f32,
+) -> bool {
+    let side = CELL_PIXELS as f32;
+    let off_middle = |low: u32, high: u32| ((low + high) as f32 / 2.0 - side / 2.0).abs() / side;
+    let (across, down) = (
+        off_middle(bounds.x0, bounds.x1),
+        off_middle(bounds.y0, bounds.y1),
+    );
+    // A piece standing off the middle across is a piece of an upright line, and the other way.
+    let upright = across >= down;
+    let (toward_low, toward_high) = if upright {
+        (cut[1], cut[3])
+    } else {
+        (cut[0], cut[2])
+    };
+    if across.max(down) <= LINE_PIECE_OFFSET || toward_low == toward_high {
+        return false;
+    }
+    let step = if toward_high {
+        LINE_PIECE_SHIFT
+    } else {
+        -LINE_PIECE_SHIFT
+    };
+    let shift = if upright { (0.0, step) } else { (step, 0.0) };
+    let Some(moved) = super::shifted_crop(image, lattice, at, shift) else {
+        return false;
+    };
+    let moved_dark = glyphs::flattened(&moved);
+    let n = CELL_PIXELS as usize;
+    if moved_dark.len() != n * n {
+        return false;
+    }
+    let (low, high) = if upright {
+        (bounds.x0, bounds.x1)
+    } else {
+        (bounds.y0, bounds.y1)
+    };
+    // The line may slant across the lattice's cells on a curled page.
+    let slant = (LINE_PIECE_SLANT * side) as usize;
+    let (band_low, band_high) = ((low as usize).saturating_sub(slant), high as usize + slant);
+    let inked = |k: usize| {
+        (band_low..band_high.min(n)).any(|j| {
+            let index = if upright { k * n + j } else { j * n + k };
+            moved_dark[index] >= LINE_PIECE_INK * ink
+        })
+    };
+    (0..n).filter(|&k| inked(k)).count() as f32 >= LINE_PIECE_RUN * n as f32
+}
+
 /// The reading of `crop` (a cell's, turned as the grid was read) at the grid's `levels`, as
 /// the cell at (`row`, `column`).
 fn read_at_levels(
@@ -635,6 +831,58 @@ mod tests {
     }
 
     /// A maze's values from rows of text: digits are jumps, `.` outside the shape.
+    /// A page of 3x3 cells of `CELL_PIXELS` with an upright bar 5 pixels wide at 0.2 of the
+    /// middle cell from its left side, from `top` to `bottom` (pixels), and the lattice on it.
+    fn page_with_bar(top: u32, bottom: u32) -> (GrayImage, Lattice) {
+        let side = CELL_PIXELS;
+        let mut page = GrayImage::from_pixel(3 * side, 3 * side, image::Luma([230]));
+        let left = side + side / 5;
+        for y in top..bottom {
+            for x in left..left + 5 {
+                page.put_pixel(x, y, image::Luma([40]));
+            }
+        }
+        let at = |k: usize| (k as u32 * side) as f32;
+        let points = (0..4)
+            .map(|r| (0..4).map(|c| (at(c), at(r))).collect())
+            .collect();
+        let lattice = Lattice {
+            rows: 3,
+            columns: 3,
+            points,
+        };
+        (page, lattice)
+    }
+
+    /// Whether the middle cell's lone glyph on `page` is taken for a line's piece.
+    fn middle_glyph_is_line_piece(page: &GrayImage, lattice: &Lattice) -> bool {
+        let crop = lattice.cell_image(page, 1, 1, CELL_PIXELS, CELL_INSET);
+        let dark = glyphs::flattened(&crop);
+        let ink = 0.5;
+        let CellContent::Glyphs(found) = glyphs::read_flattened(&crop, &dark, 0.9, ink) else {
+            panic!("the bar is found as a glyph");
+        };
+        let cut = glyphs::cut_sides(&crop, &dark, ink);
+        assert!(cut[3], "the bar runs off the crop's bottom");
+        is_line_piece(page, lattice, (1, 1), &found[0].bounds, cut, ink)
+    }
+
+    #[test]
+    fn a_box_side_running_on_below_the_crop_is_a_line_piece() {
+        // From the middle cell's middle down through the cell below: a box's side.
+        let side = CELL_PIXELS;
+        let (page, lattice) = page_with_bar(side + side / 2, 3 * side);
+        assert!(middle_glyph_is_line_piece(&page, &lattice));
+    }
+
+    #[test]
+    fn a_digit_the_crop_cuts_at_its_foot_is_not_a_line_piece() {
+        // As tall as a digit, its foot a sixth of a cell into the cell below: it ends there.
+        let side = CELL_PIXELS;
+        let (page, lattice) = page_with_bar(side + side / 2, 2 * side + side / 6);
+        assert!(!middle_glyph_is_line_piece(&page, &lattice));
+    }
+
     fn maze(rows: &[&str]) -> Vec<CellValue> {
         rows.iter()
             .flat_map(|row| row.chars())

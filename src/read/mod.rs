@@ -256,6 +256,15 @@ fn read_grid_upright_and_runner_up(
         let read = digit_shares::weighed_by_shares(read);
         let read = jump::ones_on_rules(read, &ruled);
         let read = jump::with_crossing_lines_wiped(read, &crops, levels, classifier);
+        let read = jump::with_line_pieces_blank(read, image, lattice, (&crops, &darkness), levels);
+        let read = jump::with_edge_digits_recentred(
+            read,
+            image,
+            lattice,
+            (&crops, &darkness),
+            levels,
+            classifier,
+        );
         let mut read = jump::reread_start(image, lattice, &read, levels, classifier);
         read.digits_beyond = jump::digits_beyond(image, lattice, &read, levels, classifier);
         return (read, upright.map(without_noise), None, None);
@@ -482,52 +491,85 @@ fn recentre_cut_digits(
             // A digit cut on opposite sides is too big for the cell, not off centre.
             let off_centre = cut.iter().any(|&c| c) && !(cut[0] && cut[2]) && !(cut[1] && cut[3]);
             // Only a cell read as a number: a black given's texture may run off any side.
-            if !off_centre || sureness(crop, dark) == 0.0 {
+            let sure = if off_centre {
+                sureness(crop, dark)
+            } else {
+                0.0
+            };
+            if sure == 0.0 {
                 continue;
             }
-            let corner = |r: usize, c: usize| lattice.points.get(r).and_then(|p| p.get(c)).copied();
-            let (Some(a), Some(b), Some(c), Some(d)) = (
-                corner(row, column),
-                corner(row, column + 1),
-                corner(row + 1, column + 1),
-                corner(row + 1, column),
-            ) else {
-                continue;
-            };
-            let across = ((b.0 - a.0 + c.0 - d.0) / 2.0, (b.1 - a.1 + c.1 - d.1) / 2.0);
-            let down = ((d.0 - a.0 + c.0 - b.0) / 2.0, (d.1 - a.1 + c.1 - b.1) / 2.0);
-            for shift_by in RECENTRE_SHIFTS {
-                let sign = |yes: bool| if yes { shift_by } else { 0.0 };
-                let (sx, sy) = (sign(cut[2]) - sign(cut[0]), sign(cut[3]) - sign(cut[1]));
-                let shift = |p: (f32, f32)| {
-                    (
-                        p.0 + sx * across.0 + sy * down.0,
-                        p.1 + sx * across.1 + sy * down.1,
-                    )
-                };
-                let moved = Lattice {
-                    rows: 1,
-                    columns: 1,
-                    points: vec![vec![shift(a), shift(b)], vec![shift(d), shift(c)]],
-                };
-                let moved_crop = moved.cell_image(image, 0, 0, CELL_PIXELS, CELL_INSET);
-                let moved_dark = glyphs::flattened(&moved_crop);
-                let still_cut = glyphs::cut_sides(&moved_crop, &moved_dark, levels.ink);
-                let same_sides = still_cut
-                    .iter()
-                    .zip(cut)
-                    .any(|(&now, before)| now && before);
-                let (crop, dark) = (&crops[row][column], &darkness[row][column]);
-                if !same_sides && sureness(&moved_crop, &moved_dark) > sureness(crop, dark) {
-                    crops[row][column] = moved_crop;
-                    darkness[row][column] = moved_dark;
-                    moved_off[row][column] = true;
-                    break;
-                }
+            if let Some((moved_crop, moved_dark)) = moved_crop(
+                image,
+                lattice,
+                (row, column),
+                cut,
+                levels.ink,
+                |crop, dark| sureness(crop, dark) > sure,
+            ) {
+                crops[row][column] = moved_crop;
+                darkness[row][column] = moved_dark;
+                moved_off[row][column] = true;
             }
         }
     }
     moved_off
+}
+
+/// The crop of `lattice`'s cell (`row`, `column`) in `image` moved toward its `cut` sides (left,
+/// top, right, bottom; see [`glyphs::cut_sides`]) by each of [`RECENTRE_SHIFTS`] in turn, with
+/// its darkness: the first that no longer cuts its ink on any of those sides and that `takes`.
+fn moved_crop(
+    image: &GrayImage,
+    lattice: &Lattice,
+    cell: (usize, usize),
+    cut: [bool; 4],
+    ink: f32,
+    mut takes: impl FnMut(&GrayImage, &[f32]) -> bool,
+) -> Option<(GrayImage, Vec<f32>)> {
+    RECENTRE_SHIFTS.into_iter().find_map(|shift_by| {
+        let sign = |yes: bool| if yes { shift_by } else { 0.0 };
+        let shift = (sign(cut[2]) - sign(cut[0]), sign(cut[3]) - sign(cut[1]));
+        let moved_crop = shifted_crop(image, lattice, cell, shift)?;
+        let moved_dark = glyphs::flattened(&moved_crop);
+        let still_cut = glyphs::cut_sides(&moved_crop, &moved_dark, ink);
+        let same_sides = still_cut
+            .iter()
+            .zip(cut)
+            .any(|(&now, before)| now && before);
+        (!same_sides && takes(&moved_crop, &moved_dark)).then_some((moved_crop, moved_dark))
+    })
+}
+
+/// The crop of `lattice`'s cell (`row`, `column`) in `image` moved `across` and `down` (shares
+/// of the cell's sides); `None` where the lattice has no such cell.
+fn shifted_crop(
+    image: &GrayImage,
+    lattice: &Lattice,
+    (row, column): (usize, usize),
+    (across, down): (f32, f32),
+) -> Option<GrayImage> {
+    let corner = |r: usize, c: usize| lattice.points.get(r).and_then(|p| p.get(c)).copied();
+    let (a, b, c, d) = (
+        corner(row, column)?,
+        corner(row, column + 1)?,
+        corner(row + 1, column + 1)?,
+        corner(row + 1, column)?,
+    );
+    let side = ((b.0 - a.0 + c.0 - d.0) / 2.0, (b.1 - a.1 + c.1 - d.1) / 2.0);
+    let height = ((d.0 - a.0 + c.0 - b.0) / 2.0, (d.1 - a.1 + c.1 - b.1) / 2.0);
+    let shift = |p: (f32, f32)| {
+        (
+            p.0 + across * side.0 + down * height.0,
+            p.1 + across * side.1 + down * height.1,
+        )
+    };
+    let moved = Lattice {
+        rows: 1,
+        columns: 1,
+        points: vec![vec![shift(a), shift(b)], vec![shift(d), shift(c)]],
+    };
+    Some(moved.cell_image(image, 0, 0, CELL_PIXELS, CELL_INSET))
 }
 
 /// A grid's cells as cut for reading, with the paper level around each: what reading them
