@@ -468,7 +468,7 @@ pub fn with_edge_digits_recentred(
         let (r, c) = source_cell(cell.row, cell.column, turns, rows, columns);
         let cut = glyphs::cut_sides(&crops[r][c], &darkness[r][c], levels.ink);
         // Cut on opposite sides, the ink is too big for a digit in the cell.
-        if !cut.iter().any(|&side| side) || (cut[0] && cut[2]) || (cut[1] && cut[3]) {
+        if !cut.contains(&true) || (cut[0] && cut[2]) || (cut[1] && cut[3]) {
             continue;
         }
         let step = |before: bool, after: bool| i64::from(after) - i64::from(before);
@@ -830,7 +830,6 @@ mod tests {
         assert_eq!(spans(&without_ring_arcs(aside, 64)), vec![(0, 8)]);
     }
 
-    /// A maze's values from rows of text: digits are jumps, `.` outside the shape.
     /// A page of 3x3 cells of `CELL_PIXELS` with an upright bar 5 pixels wide at 0.2 of the
     /// middle cell from its left side, from `top` to `bottom` (pixels), and the lattice on it.
     fn page_with_bar(top: u32, bottom: u32) -> (GrayImage, Lattice) {
@@ -883,6 +882,7 @@ mod tests {
         assert!(!middle_glyph_is_line_piece(&page, &lattice));
     }
 
+    /// A maze's values from rows of text: digits are jumps, `.` outside the shape.
     fn maze(rows: &[&str]) -> Vec<CellValue> {
         rows.iter()
             .flat_map(|row| row.chars())
