@@ -247,10 +247,25 @@ fn read_grid_upright_and_runner_up(
             Some(turned) => settled_by_first_network(read, turned, upright, &cells, classifier),
             None => (read, upright),
         };
-        // Only cells within the maze are read again sideways: its many cells outside the shape
-        // hold page grain, which turned may read as a digit surely enough to take.
+        // Only cells within the maze or beside it are read again sideways: its many cells
+        // further out hold page grain, which turned may read as a digit surely enough to take.
+        // A blurred 1 at the maze's edge, a short bar on its side, was dropped as a dash and
+        // the cell read blank at 1.00. A cell beside the maze whose ink runs off its crop is
+        // left to `jump::with_edge_digits_recentred`: a diamond's tip cut in its crop's corner
+        // read turned as a sure 1 for a 4.
         let within = jump::within_shape(&read);
-        let read = with_sideways_digits(read, &crops, levels, classifier, |i| within[i]);
+        let values: Vec<CellValue> = read.cells.iter().map(|cell| cell.value).collect();
+        let (columns, turns) = (read.columns, read.quarter_turns);
+        let (lattice_rows, lattice_columns) = read.unturned_shape();
+        let uncut_beside = |index: usize| {
+            let (row, column) = (index / columns, index % columns);
+            let (r, c) = source_cell(row, column, turns, lattice_rows, lattice_columns);
+            !jump::apart(&values, columns, index)
+                && !glyphs::cut_sides(&crops[r][c], &darkness[r][c], levels.ink).contains(&true)
+        };
+        let read = with_sideways_digits(read, &crops, levels, classifier, |i| {
+            within[i] || uncut_beside(i)
+        });
         let read = page_digits::read_by_company(&crops, &read, levels, classifier);
         let read = with_doubtful_digits_averaged(read, &crops, levels, classifier);
         let read = digit_shares::weighed_by_shares(read);
