@@ -194,6 +194,12 @@ pub fn cut_sides(cell: &GrayImage, darkness: &[f32], ink: f32) -> [bool; 4] {
     sides
 }
 
+/// Whether ink cut on the `cut` sides (see [`cut_sides`]) stands off the crop's centre: cut on
+/// some side, and not on two opposite ones (ink cut so is too big for the cell, not off it).
+pub fn cut_off_centre(cut: [bool; 4]) -> bool {
+    cut.contains(&true) && !(cut[0] && cut[2]) && !(cut[1] && cut[3])
+}
+
 /// The least contrast [`find_faint_glyph`] takes for ink.
 const FAINTEST_CONTRAST: f32 = 0.05;
 

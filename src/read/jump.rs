@@ -467,44 +467,54 @@ pub fn with_edge_digits_recentred(
         }
         let (r, c) = source_cell(cell.row, cell.column, turns, rows, columns);
         let cut = glyphs::cut_sides(&crops[r][c], &darkness[r][c], levels.ink);
-        // Cut on opposite sides, the ink is too big for a digit in the cell.
-        if !cut.contains(&true) || (cut[0] && cut[2]) || (cut[1] && cut[3]) {
+        if !glyphs::cut_off_centre(cut) {
             continue;
         }
-        let step = |before: bool, after: bool| i64::from(after) - i64::from(before);
+        let step = |before: bool, after: bool| isize::from(after) - isize::from(before);
         let (dx, dy) = (step(cut[0], cut[2]), step(cut[1], cut[3]));
-        let number_toward = [(dy, 0), (0, dx), (dy, dx)].iter().any(|&(down, across)| {
-            let (nr, nc) = (r as i64 + down, c as i64 + across);
-            (down, across) != (0, 0)
-                && nr >= 0
-                && nc >= 0
-                && number_at
-                    .get(nr as usize)
-                    .and_then(|row| row.get(nc as usize))
+        let number_toward = [(dy, 0), (0, dx), (dy, dx)]
+            .into_iter()
+            .filter(|&toward| toward != (0, 0))
+            .any(|(down, across)| {
+                let (Some(row), Some(column)) =
+                    (r.checked_add_signed(down), c.checked_add_signed(across))
+                else {
+                    return false;
+                };
+                number_at
+                    .get(row)
+                    .and_then(|cells| cells.get(column))
                     .copied()
                     .unwrap_or(false)
-        });
+            });
         if number_toward {
             continue;
         }
         let mut again = None;
-        moved_crop(image, lattice, (r, c), cut, levels.ink, |crop, dark| {
-            if glyphs::cut_sides(crop, dark, levels.ink).contains(&true) {
-                return false;
-            }
-            let moved = read_at_levels(
-                &turned(crop, turns),
-                levels,
-                (cell.row, cell.column),
-                classifier,
-            );
-            let digit = matches!(moved.value, CellValue::Number(n) if n < 10)
-                && moved.confidence >= BEYOND_CONFIDENCE;
-            if digit {
-                again = Some(moved);
-            }
-            digit
-        });
+        moved_crop(
+            image,
+            lattice,
+            (r, c),
+            cut,
+            levels.ink,
+            |crop, _, still_cut| {
+                if still_cut.contains(&true) {
+                    return false;
+                }
+                let moved = read_at_levels(
+                    &turned(crop, turns),
+                    levels,
+                    (cell.row, cell.column),
+                    classifier,
+                );
+                let digit = matches!(moved.value, CellValue::Number(n) if n < 10)
+                    && moved.confidence >= BEYOND_CONFIDENCE;
+                if digit {
+                    again = Some(moved);
+                }
+                digit
+            },
+        );
         if let Some(moved) = again {
             *cell = moved;
         }

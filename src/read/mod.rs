@@ -503,14 +503,11 @@ fn recentre_cut_digits(
         for column in 0..crops[row].len() {
             let (crop, dark) = (&crops[row][column], &darkness[row][column]);
             let cut = glyphs::cut_sides(crop, dark, levels.ink);
-            // A digit cut on opposite sides is too big for the cell, not off centre.
-            let off_centre = cut.iter().any(|&c| c) && !(cut[0] && cut[2]) && !(cut[1] && cut[3]);
+            if !glyphs::cut_off_centre(cut) {
+                continue;
+            }
             // Only a cell read as a number: a black given's texture may run off any side.
-            let sure = if off_centre {
-                sureness(crop, dark)
-            } else {
-                0.0
-            };
+            let sure = sureness(crop, dark);
             if sure == 0.0 {
                 continue;
             }
@@ -520,7 +517,7 @@ fn recentre_cut_digits(
                 (row, column),
                 cut,
                 levels.ink,
-                |crop, dark| sureness(crop, dark) > sure,
+                |crop, dark, _| sureness(crop, dark) > sure,
             ) {
                 crops[row][column] = moved_crop;
                 darkness[row][column] = moved_dark;
@@ -533,14 +530,15 @@ fn recentre_cut_digits(
 
 /// The crop of `lattice`'s cell (`row`, `column`) in `image` moved toward its `cut` sides (left,
 /// top, right, bottom; see [`glyphs::cut_sides`]) by each of [`RECENTRE_SHIFTS`] in turn, with
-/// its darkness: the first that no longer cuts its ink on any of those sides and that `takes`.
+/// its darkness: the first that no longer cuts its ink on any of those sides and that `takes`
+/// (given the moved crop, its darkness and the sides it cuts).
 fn moved_crop(
     image: &GrayImage,
     lattice: &Lattice,
     cell: (usize, usize),
     cut: [bool; 4],
     ink: f32,
-    mut takes: impl FnMut(&GrayImage, &[f32]) -> bool,
+    mut takes: impl FnMut(&GrayImage, &[f32], [bool; 4]) -> bool,
 ) -> Option<(GrayImage, Vec<f32>)> {
     RECENTRE_SHIFTS.into_iter().find_map(|shift_by| {
         let sign = |yes: bool| if yes { shift_by } else { 0.0 };
@@ -552,7 +550,8 @@ fn moved_crop(
             .iter()
             .zip(cut)
             .any(|(&now, before)| now && before);
-        (!same_sides && takes(&moved_crop, &moved_dark)).then_some((moved_crop, moved_dark))
+        (!same_sides && takes(&moved_crop, &moved_dark, still_cut))
+            .then_some((moved_crop, moved_dark))
     })
 }
 
