@@ -316,3 +316,21 @@ fn a_blurred_one_at_the_mazes_edge_on_a_sideways_photo_is_read() {
     // beside the maze are read again turned too, unless their ink runs off the crop.
     assert_hard_photos_read_exactly(&["round-15-digits-1-3.jump"], 51005);
 }
+
+#[test]
+fn twos_cut_at_their_foot_on_a_maze_photographed_on_its_side_are_read() {
+    // Photographed on its side under strong motion blur, with the lattice a third of a cell
+    // off the digits at the maze's edges: each 2 cut at its foot read as a 4 at 0.9-1.00. The
+    // crop moved onto the whole 2 had been judged upright, where the 2 lies on its side and
+    // read no surer than the cut one, so it was not taken. A grid read turned is now cut again
+    // with its crops judged the way it reads.
+    assert_hard_photos_read_exactly(&["round-15-digits-1-3.jump", "round-17.jump"], 51011);
+}
+
+#[test]
+fn blurred_digits_moved_as_judged_upright_stay_moved_on_a_maze_read_turned() {
+    // Read turned with the crops judged turned only, the blurred digits at the corner of this
+    // slanted lattice, moved a quarter cell as judged upright and read right so, were moved half
+    // a cell or not at all, and a 1 read 0 and a 2 read 4. The turned judgement only adds moves.
+    assert_hard_photos_read_exactly(&["round-15-digits-1-3.jump"], 51001);
+}

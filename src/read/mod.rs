@@ -178,28 +178,62 @@ fn read_grid_and_upright(
     (read, upright)
 }
 
+/// What [`read_grid_upright_and_runner_up`] returns: the reading chosen, the upright one as
+/// seen, the runner-up and what reading again at more ink splits needs.
+type GridReadings = (
+    GridRead,
+    Option<GridRead>,
+    Option<GridRead>,
+    Option<SplitRereading>,
+);
+
 /// [`read_grid_and_upright`], the runner-up orientation's reading when it scored within
 /// [`RUNNER_UP_MARGIN`] of the one chosen (blurred digits may read about as surely turned, and
 /// then the solver, not the classifier, can tell which way up the page is: see
 /// [`Reading::correct`]), and what reading a grid's numbers at more ink splits needs (`None`
 /// for a jump maze).
+///
+/// Cells are cut before the page's way up is known. A grid read turned, and sure of it, is cut
+/// again with its cut digits' crops judged the way it reads too (see [`recentre_cut_digits`]),
+/// and read again when that moved a crop.
 fn read_grid_upright_and_runner_up(
     image: &GrayImage,
     lattice: &Lattice,
     classifier: &DigitClassifier,
-) -> (
-    GridRead,
-    Option<GridRead>,
-    Option<GridRead>,
-    Option<SplitRereading>,
-) {
+) -> GridReadings {
+    let cut = cut_cells(image, lattice, classifier, 0);
+    let upright_crops = cut.crops.clone();
+    let first = read_cut(image, lattice, cut, classifier);
+    let turns = first.0.quarter_turns;
+    if turns == 0 || first.0.orientation_in_doubt {
+        return first;
+    }
+    let cut = cut_cells(image, lattice, classifier, turns);
+    if cut.crops == upright_crops {
+        return first;
+    }
+    let again = read_cut(image, lattice, cut, classifier);
+    if again.0.quarter_turns == turns {
+        again
+    } else {
+        first
+    }
+}
+
+/// [`read_grid_upright_and_runner_up`] on the cells `cut` from `lattice` in `image`.
+fn read_cut(
+    image: &GrayImage,
+    lattice: &Lattice,
+    cut: Cut,
+    classifier: &DigitClassifier,
+) -> GridReadings {
     let Cut {
         crops,
         darkness,
         ruled,
         moved,
         levels,
-    } = cut_cells(image, lattice, classifier);
+    } = cut;
     // Grain read as numbers would weigh in the choice of orientation as much as the digits.
     let local_paper = neighbourhood_paper(&crops);
     let cells = CellsCut {
@@ -318,8 +352,13 @@ struct Cut {
 }
 
 /// Cuts every cell of `lattice` from `image`, a digit running off its crop cut again centred
-/// (see [`recentre_cut_digits`]).
-fn cut_cells(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier) -> Cut {
+/// (see [`recentre_cut_digits`]; its crops judged turned `judged_turns` quarter turns).
+fn cut_cells(
+    image: &GrayImage,
+    lattice: &Lattice,
+    classifier: &DigitClassifier,
+    judged_turns: u8,
+) -> Cut {
     let rules::Unruled { mut crops, ruled } =
         rules::grid_without_rules(&map_cells(lattice.rows, lattice.columns, |r, c| {
             lattice.cell_image(image, r, c, CELL_PIXELS, CELL_INSET)
@@ -336,7 +375,7 @@ fn cut_cells(image: &GrayImage, lattice: &Lattice, classifier: &DigitClassifier)
         lattice,
         &mut crops,
         &mut darkness,
-        levels,
+        (levels, judged_turns),
         classifier,
     );
     Cut {
@@ -365,7 +404,7 @@ pub fn cell_glyphs(
         darkness,
         levels,
         ..
-    } = cut_cells(image, lattice, classifier);
+    } = cut_cells(image, lattice, classifier, turns);
     let local_paper = neighbourhood_paper(&crops);
     if turns % 4 != 0 {
         let (rows, columns) = if turns % 2 == 0 {
@@ -478,17 +517,28 @@ const RECENTRE_SHIFTS: [f32; 2] = [0.25, 0.5];
 /// Cuts again, in `crops` and their `darkness`, each crop whose digit runs off a side (the
 /// lattice off the printed grid by a stroke or more, on a curled page), moved toward that side,
 /// where that crop no longer cuts the digit there and reads it more surely; returns which
-/// crops were so moved.
+/// crops were so moved. On a page read turned `turns` clockwise quarter turns, a crop moved so
+/// that it cuts no ink at all is also taken where it reads more surely turned that way: its
+/// digits lie on their side, and judged upright only, a 2 cut at its foot kept its crop (the
+/// whole 2 read no surer on its side) and, read turned, was a 4 at 1.00. Judged turned only,
+/// the crops of blurred digits at a slanted lattice's corner, moved as judged upright and read
+/// right so, were moved further or not at all and misread.
 fn recentre_cut_digits(
     image: &GrayImage,
     lattice: &Lattice,
     crops: &mut [Vec<GrayImage>],
     darkness: &mut [Vec<Vec<f32>>],
-    levels: Levels,
+    (levels, turns): (Levels, u8),
     classifier: &DigitClassifier,
 ) -> Vec<Vec<bool>> {
     let mut moved_off: Vec<Vec<bool>> = crops.iter().map(|row| vec![false; row.len()]).collect();
-    let sureness = |crop: &GrayImage, darkness: &[f32]| {
+    let sureness_at = |crop: &GrayImage, darkness: &[f32], turns: u8| {
+        let turned_crop = (turns % 4 != 0).then(|| turned(crop, turns));
+        let turned_darkness = turned_crop.as_ref().map(glyphs::flattened);
+        let (crop, darkness) = match (&turned_crop, &turned_darkness) {
+            (Some(crop), Some(darkness)) => (crop, darkness.as_slice()),
+            _ => (crop, darkness),
+        };
         let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
         match read_cell(content, crop, 0, 0, classifier) {
             CellRead {
@@ -507,8 +557,13 @@ fn recentre_cut_digits(
                 continue;
             }
             // Only a cell read as a number: a black given's texture may run off any side.
-            let sure = sureness(crop, dark);
-            if sure == 0.0 {
+            let sure = sureness_at(crop, dark, 0);
+            let sure_turned = if turns % 4 == 0 {
+                sure
+            } else {
+                sureness_at(crop, dark, turns)
+            };
+            if sure == 0.0 && sure_turned == 0.0 {
                 continue;
             }
             if let Some((moved_crop, moved_dark)) = moved_crop(
@@ -517,7 +572,13 @@ fn recentre_cut_digits(
                 (row, column),
                 cut,
                 levels.ink,
-                |crop, dark, _| sureness(crop, dark) > sure,
+                |crop, dark, still_cut| {
+                    let upright_surer = sure > 0.0 && sureness_at(crop, dark, 0) > sure;
+                    upright_surer
+                        || (turns % 4 != 0
+                            && still_cut == [false; 4]
+                            && sureness_at(crop, dark, turns) > sure_turned)
+                },
             ) {
                 crops[row][column] = moved_crop;
                 darkness[row][column] = moved_dark;
