@@ -9,8 +9,8 @@
 mod common;
 
 use common::{
-    assert_photographed_and_refused, gridsight, photographed, photographed_and_solved, ruled,
-    solved, test_data,
+    assert_photographed_and_refused, gridsight, past_reading, photographed,
+    photographed_and_solved, ruled, solved, test_data,
 };
 use serde_json::Value;
 
@@ -107,16 +107,17 @@ fn the_start_digit_is_read_with_its_ring_erased() {
 
 #[test]
 fn a_maze_read_with_a_hole_in_it_is_refused() {
-    // A 1 inside this maze (r8c8) is read as a blank cell, surely; the maze still has a way
-    // out around it, and such a wrong reading was solved and trusted. (The photo first pinned
-    // here, seed 7090, turned 295 degrees, had two 1s on their side missed; it reads right since
-    // a maze's cells are read again sideways.)
-    let source = test_data("jump/round-13-digits-1-3.jump");
+    // A digit inside this maze (r2c7) is read as a blank cell; the maze still has a way out
+    // around such a hole, and such a wrong reading was solved and trusted. (The photos first
+    // pinned here read the digit since: seed 7090, turned 295 degrees, once cells were read
+    // again sideways; the ruled round-13-digits-1-3 at 7124, whose 1 at r8c8 read blank, once a
+    // grid read turned had its cut digits' crops judged the way it reads.)
+    let source = test_data("jump/round-17.jump");
     assert_photographed_and_refused(
         &source,
-        ruled("hard"),
-        7124,
-        "r8c8 inside the maze read blank",
+        past_reading("hard"),
+        52001,
+        "r2c7 inside the maze read blank",
     );
 }
 
