@@ -1994,19 +1994,19 @@ fn corrected_if_possible(
         // by the values read elsewhere, a maze of 1s and 2s lifted a 1 read 2 at 0.58 over
         // [`LEAST_CONFIDENCE`], and with three more cells misread the check of the answer
         // against the likely other readings (three changes at most) held.
-        let start = (read.rows / 2) * read.columns + read.columns / 2;
-        if let Some(cell) = read
+        let (row, column) = (read.rows / 2, read.columns / 2);
+        if let Some(start) = read
             .cells
-            .get(start)
-            .filter(|cell| cell.confidence < LEAST_CONFIDENCE)
+            .get(row * read.columns + column)
+            .filter(|start| start.confidence < LEAST_CONFIDENCE)
         {
             return Err(Error::Unreadable(format!(
                 "the start r{}c{} read {} with confidence {:.2}: every way out leaves from it, so \
                  the reading is not trusted",
-                read.rows / 2 + 1,
-                read.columns / 2 + 1,
-                cell.value,
-                cell.confidence
+                row + 1,
+                column + 1,
+                start.value,
+                start.confidence
             )));
         }
         let doubt = Doubt::of(&read.cells);
