@@ -9,7 +9,7 @@
 mod common;
 
 use common::{
-    assert_photographed_and_refused, gridsight, past_reading, photographed,
+    assert_photographed_and_refused, assert_refused, gridsight, past_reading, photographed,
     photographed_and_solved, ruled, solved, test_data,
 };
 use serde_json::Value;
@@ -124,12 +124,10 @@ fn a_maze_read_with_a_hole_in_it_is_refused() {
         .arg(&photo.path)
         .output()
         .unwrap();
-    assert_eq!(read.status.code(), Some(3));
-    let report: Value = serde_json::from_slice(&read.stdout).unwrap();
-    let message = report["error"]["message"].as_str().unwrap_or_default();
-    assert!(
-        message.contains("r2c7 inside the maze read blank"),
-        "{message}"
+    assert_refused(
+        &read,
+        "round-17 past reading hard 52001",
+        "r2c7 inside the maze read blank",
     );
 }
 

@@ -232,13 +232,18 @@ pub fn assert_photographed_and_refused<'a>(
     let shot = shot.into();
     let photo = photographed(source, shot, seed);
     let (read, _) = solved(&photo);
-    let report = String::from_utf8_lossy(&read.stdout).to_string();
-    assert_eq!(
-        read.status.code(),
-        Some(3),
-        "{} {shot} {seed}: {report}",
-        source.display()
+    assert_refused(
+        &read,
+        &format!("{} {shot} {seed}", source.display()),
+        reason,
     );
+}
+
+/// Asserts that the `solve --json` run `read` refused its photo as unreadable (exit code 3)
+/// with an error message containing `reason`; `context` names the photo when it did not.
+pub fn assert_refused(read: &std::process::Output, context: &str, reason: &str) {
+    let report = String::from_utf8_lossy(&read.stdout).to_string();
+    assert_eq!(read.status.code(), Some(3), "{context}: {report}");
     let report: serde_json::Value = serde_json::from_str(&report).unwrap();
     let message = report["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains(reason), "{message}");
