@@ -79,7 +79,7 @@ pub fn reread_start(
     levels: Levels,
     classifier: &DigitClassifier,
 ) -> GridRead {
-    let (row, column) = (read.rows / 2, read.columns / 2);
+    let (row, column) = read.middle();
     let (r, c) = source_cell(
         row,
         column,
@@ -563,7 +563,7 @@ pub fn with_line_pieces_blank(
 ) -> GridRead {
     let (rows, columns) = read.unturned_shape();
     let turns = read.quarter_turns;
-    let start = (read.rows / 2, read.columns / 2);
+    let start = read.middle();
     for cell in read.cells.iter_mut() {
         if !matches!(cell.value, CellValue::Number(_)) || (cell.row, cell.column) == start {
             continue;

@@ -146,6 +146,11 @@ impl GridRead {
         }
     }
 
+    /// The middle cell (row, column): a jump maze's start.
+    pub fn middle(&self) -> (usize, usize) {
+        (self.rows / 2, self.columns / 2)
+    }
+
     /// How many cells read as a number.
     pub fn numbers(&self) -> usize {
         self.cells
@@ -1559,14 +1564,14 @@ pub fn guess_kind(read: &GridRead) -> &'static str {
 /// outside the shape.
 pub fn looks_like_jump(read: &GridRead) -> bool {
     let number =
-        |row: usize, column: usize| matches!(read.get(row, column).value, CellValue::Number(_));
+        |(row, column): (usize, usize)| matches!(read.get(row, column).value, CellValue::Number(_));
     if read.rows < 3 || read.columns < 3 {
         return false;
     }
     let numbers = read.numbers();
     let gaps: usize = (0..read.rows)
         .map(|row| {
-            let filled: Vec<usize> = (0..read.columns).filter(|&c| number(row, c)).collect();
+            let filled: Vec<usize> = (0..read.columns).filter(|&c| number((row, c))).collect();
             match (filled.first(), filled.last()) {
                 (Some(first), Some(last)) => last - first + 1 - filled.len(),
                 _ => 0,
@@ -1582,8 +1587,8 @@ pub fn looks_like_jump(read: &GridRead) -> bool {
     ];
     numbers * 20 >= read.cells.len() * 9
         && gaps * 20 <= numbers
-        && number(read.rows / 2, read.columns / 2)
-        && corners.iter().all(|&(r, c)| !number(r, c))
+        && number(read.middle())
+        && corners.iter().all(|&corner| !number(corner))
 }
 
 /// The puzzle a reading describes, as `kind`.
@@ -1595,7 +1600,7 @@ pub fn to_puzzle(read: &GridRead, kind: &str) -> Result<Box<dyn Puzzle>, Error> 
     }
     let values: Vec<CellValue> = read.cells.iter().map(|c| c.value).collect();
     puzzle_from_values(&values, read.rows, read.columns, kind).ok_or_else(|| {
-        let (row, column) = (read.rows / 2, read.columns / 2);
+        let (row, column) = read.middle();
         let middle = values.get(row * read.columns + column);
         match (kind, middle) {
             ("jump", Some(CellValue::Blank)) => Error::Unreadable(format!(
@@ -1994,7 +1999,7 @@ fn corrected_if_possible(
         // by the values read elsewhere, a maze of 1s and 2s lifted a 1 read 2 at 0.58 over
         // [`LEAST_CONFIDENCE`], and with three more cells misread the check of the answer
         // against the likely other readings (three changes at most) held.
-        let (row, column) = (read.rows / 2, read.columns / 2);
+        let (row, column) = read.middle();
         if let Some(start) = read
             .cells
             .get(row * read.columns + column)
