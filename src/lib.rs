@@ -508,7 +508,13 @@ fn on_nearby_lattice(
     };
     if frame == Frame::Digits {
         let (wider, frame, how) = carried?;
-        return solved_again(gray, (wider, frame), kind, limit, explain, why(how));
+        // What stood beyond may not have been the maze (a word of the page's text, a speck read
+        // as a digit): a wider grid that cannot be a whole maze (no digit along an edge, or an
+        // even count of rows or columns, with no middle cell to start from) moves the start
+        // off the maze's middle, and two hard photos' mazes so read a column or a row wider
+        // than their print solved uniquely, wrong.
+        return solved_again(gray, (wider, frame), kind, limit, explain, why(how))
+            .filter(|retry| retry.reading.could_be_whole_maze());
     }
     let nonogram = first.reading.kind() == "nonogram";
     let grown = nonogram

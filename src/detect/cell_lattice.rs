@@ -10,7 +10,7 @@
 use image::GrayImage;
 
 use super::cells::BlankPieces;
-use super::glyph_lattice::{self, Glyph};
+use super::glyph_lattice::{self, Following, Glyph};
 use super::threshold;
 use super::Lattice;
 
@@ -64,7 +64,7 @@ pub fn find(image: &GrayImage) -> Result<Lattice, String> {
                     size: size * PAPER_TO_DIGIT,
                 })
                 .collect();
-            glyph_lattice::fit_lattice_following(&cells, Some(REACH))
+            glyph_lattice::fit_lattice_following(&cells, Following::Surface(REACH))
         })
         .filter(|fit| {
             fit.glyphs() as f64 >= LEAST_FILLED * fit.places() as f64

@@ -4,11 +4,12 @@
 //! Method: mark ink as the grid finder does, take the digit-sized pieces as glyphs, pick seed
 //! glyphs whose eight neighbours sit where a lattice puts them, and grow a lattice from the best
 //! seeds one neighbour at a time, each step predicted from the local cell vectors. The glyphs
-//! found, snapped to integer (row, column), then fit a homography; its residuals, smoothed over
-//! the lattice, follow a curled page. Positions are re-predicted and glyphs re-assigned a few
-//! times, and the lattice returned covers the bounding box of the glyphs found. A grid's cells
-//! (`cell_lattice`) are fitted the same way, their residuals followed by a quadratic surface
-//! over a couple of cells instead of smoothed (`fit_lattice_following`). It works from
+//! found, snapped to integer (row, column), then fit a homography; its residuals, followed by a
+//! plane fitted over the digits within a cell or so of each place, follow a curled page.
+//! Positions are re-predicted and glyphs re-assigned a few times, and the lattice returned
+//! covers the bounding box of the glyphs found. A grid's cells (`cell_lattice`) are fitted the
+//! same way, their residuals followed by a quadratic surface over a couple of cells instead
+//! (`fit_lattice_following`). It works from
 //! the glyphs alone, so cell borders are neither needed nor used; it does not read the digits,
 //! and cells of the box outside the shape are simply cells without a glyph.
 
@@ -27,8 +28,19 @@ const MIN_GLYPHS: usize = 12;
 const SEEDS_TRIED: usize = 4;
 /// How far (in cells) a glyph centre may sit from where the lattice predicts it.
 const TOLERANCE: f64 = 0.28;
-/// How far (in cells) the glyph residuals are smoothed over the lattice to follow page curl.
+/// How far (in cells) the glyph residuals are smoothed over the lattice where too few glyphs
+/// lie near a place for a plane or surface through them (see [`Fit::point`]).
 const SMOOTHING: f64 = 2.0;
+/// How far (cells) around a place the digits that place it weigh, their residuals followed by a
+/// plane (see [`Following::Plane`]). A mean of the residuals (smoothed over 2 cells, as first
+/// done) is pulled inward at the maze's edge: on a page curled toward one edge the outer rows'
+/// places sat a quarter of a cell off their digits, the crops took in the box line beside each
+/// digit, and 2s read 3 or 13. Of 240 hard generated mazes (`tests/data/jump` at three seed
+/// sets), 201 read exactly smoothed; 222 with a plane over 1.25 cells, 217 over 2 cells, 220
+/// with a quadratic surface over 2 cells (which lost six the mean read). Of 42 mazes failing one
+/// way or another, 14, 29, 30, 24 and 22 read exactly with planes over 0.8, 1, 1.25, 1.5 and 2
+/// cells. Of 60 hard mazes past reading, 41 read exactly smoothed, 54 over 1.25 cells.
+const DIGITS_REACH: f64 = 1.25;
 
 /// One digit-sized piece of ink: its box centre and its box's longer side, in working pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -77,7 +89,7 @@ const LEAST_NEIGHBOURS_BEYOND: usize = 3;
 const BENT_ROUNDS: usize = 4;
 
 /// `fit` with the digits standing off its places taken in, and fitted again so that its
-/// smoothed residuals follow them, until none is left: those beyond its sides (see
+/// followed residuals bend to them, until none is left: those beyond its sides (see
 /// [`glyphs_beyond`]) as its next rows and columns out, and those at its empty places beside
 /// two of its glyphs (see [`glyphs_off_inside`]). A curled page's corner bends the maze's end
 /// rows a third to a half of a cell off the lattice's prediction; left out, the smaller maze
@@ -98,7 +110,7 @@ fn with_bent_ends(mut fit: Fit, glyphs: &[Glyph], index: &Index) -> Fit {
         if places.len() == before {
             break;
         }
-        match fit_places(glyphs, &places, fit.reach) {
+        match fit_places(glyphs, &places, fit.following) {
             Some(bent) => fit = bent,
             None => break,
         }
@@ -339,6 +351,18 @@ fn start_ring(fit: &Fit, ink: &[bool], width: usize) -> Option<(i32, i32)> {
 /// diagonal at about 0.57.
 const RING_REACH: (f64, f64) = (0.48, 0.68);
 
+/// How a fit's residuals from its homography are followed between its glyphs (see
+/// [`Fit::point`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Following {
+    /// A plane through the residuals of the glyphs within about this many cells: a maze's
+    /// digits, sparse at its edge, where a surface's curvature is a guess.
+    Plane(f64),
+    /// A quadratic surface through them: a grid whose cells stand on every place bows by cells
+    /// where a page curls, within a few cells.
+    Surface(f64),
+}
+
 /// A lattice fitted to glyphs: where each (row, column) of the lattice lies.
 #[derive(Debug, Clone)]
 pub struct Fit {
@@ -350,17 +374,37 @@ pub struct Fit {
     places: std::collections::HashMap<(i32, i32), usize>,
     pub rows: (i32, i32),
     pub columns: (i32, i32),
-    /// How far (cells) the residuals are followed by a surface (see [`Fit::point`]); `None`
-    /// to smooth them as a maze's digits are.
-    reach: Option<f64>,
+    following: Following,
 }
 
 impl Fit {
-    /// Where the lattice point (row, column) lies, with the residuals added: smoothed, or
-    /// followed by a surface when the fit has a reach.
+    /// Where the lattice point (row, column) lies, the residuals fitted by a plane or a
+    /// quadratic surface (as the fit follows them) weighted over the members within about its
+    /// reach: a mean, unlike either, is pulled inward at the lattice's edge, and a page curled
+    /// so strongly that its cells turn within a few cells needs the residuals followed that
+    /// closely. Falls back on the smoothed residuals where too few members lie near.
     pub fn point(&self, row: f64, column: f64) -> (f64, f64) {
-        match self.reach {
-            Some(reach) => self.point_near(row, column, reach),
+        let (x, y) = self.homography.apply(column, row);
+        let reach = match self.following {
+            Following::Plane(reach) | Following::Surface(reach) => reach,
+        };
+        let near: Vec<([f64; 6], (f64, f64), f64)> = self
+            .members
+            .iter()
+            .filter_map(|&(r, c, residual)| {
+                let (dr, dc) = (f64::from(r) - row, f64::from(c) - column);
+                let d2 = dr * dr + dc * dc;
+                let basis = [1.0, dr, dc, dr * dr, dc * dc, dr * dc];
+                (d2 <= 9.0 * reach * reach)
+                    .then(|| (basis, residual, (-d2 / (2.0 * reach * reach)).exp()))
+            })
+            .collect();
+        let offset = match self.following {
+            Following::Plane(_) => residual_fitted::<3, 4>(&near, 6),
+            Following::Surface(_) => residual_fitted::<6, 7>(&near, 12),
+        };
+        match offset {
+            Some((dx, dy)) => (x + dx, y + dy),
             None => self.smoothed_point(row, column),
         }
     }
@@ -377,33 +421,6 @@ impl Fit {
             weights += w;
         }
         (x + sx / weights, y + sy / weights)
-    }
-
-    /// Where the lattice point (row, column) lies, the residuals fitted by a quadratic surface
-    /// weighted over the members within about `reach` cells: a page curled so strongly that
-    /// its cells turn within a few cells needs the residuals followed that closely, and a
-    /// surface, unlike a mean, is not pulled inward at the lattice's edge nor flattened where
-    /// the page bows. Falls back on the smoothed residuals where too few members lie near.
-    fn point_near(&self, row: f64, column: f64, reach: f64) -> (f64, f64) {
-        let (x, y) = self.homography.apply(column, row);
-        let near: Vec<([f64; 6], (f64, f64), f64)> = self
-            .members
-            .iter()
-            .filter_map(|&(r, c, residual)| {
-                let (dr, dc) = (f64::from(r) - row, f64::from(c) - column);
-                let d2 = dr * dr + dc * dc;
-                let basis = [1.0, dr, dc, dr * dr, dc * dc, dr * dc];
-                (d2 <= 9.0 * reach * reach)
-                    .then(|| (basis, residual, (-d2 / (2.0 * reach * reach)).exp()))
-            })
-            .collect();
-        let surface = |part: fn((f64, f64)) -> f64| {
-            weighted_least_squares::<6, 7>(near.iter().map(|&(b, r, w)| (b, part(r), w)))
-        };
-        match (near.len() >= 12).then(|| (surface(|r| r.0), surface(|r| r.1))) {
-            Some((Some(dx), Some(dy))) => (x + dx[0], y + dy[0]),
-            _ => self.smoothed_point(row, column),
-        }
     }
 
     /// Widens the bounding box so that `centre` is its middle cell, as the start of a jump maze
@@ -479,17 +496,15 @@ impl Fit {
     }
 }
 
-/// The lattice holding most glyphs, or `None` when none holds [`MIN_GLYPHS`].
+/// The lattice of digits holding most glyphs, or `None` when none holds [`MIN_GLYPHS`].
 pub fn fit_lattice(glyphs: &[Glyph]) -> Option<Fit> {
-    fit_lattice_following(glyphs, None)
+    fit_lattice_following(glyphs, Following::Plane(DIGITS_REACH))
 }
 
-/// [`fit_lattice`], its residuals followed by a surface over `reach` cells when given (see
-/// [`Fit::point`]), as the glyphs are assigned to places and in the lattice returned: a grid
-/// whose cells stand on every place bows by cells where a page curls, and the smoothed
-/// residuals, made for a maze's sparser digits, miss its outer rows by more than the glyphs'
-/// tolerance.
-pub fn fit_lattice_following(glyphs: &[Glyph], reach: Option<f64>) -> Option<Fit> {
+/// The lattice holding most glyphs, its residuals followed as `following` says (see
+/// [`Fit::point`]) as the glyphs are assigned to places and in the lattice returned; `None`
+/// when none holds [`MIN_GLYPHS`].
+pub fn fit_lattice_following(glyphs: &[Glyph], following: Following) -> Option<Fit> {
     let index = Index::new(glyphs);
     let mut seeds: Vec<(usize, usize, Basis)> = (0..glyphs.len())
         .filter_map(|g| {
@@ -514,7 +529,7 @@ pub fn fit_lattice_following(glyphs: &[Glyph], reach: Option<f64>) -> Option<Fit
         for &g in grown.keys() {
             taken[g] = true;
         }
-        if let Some(fit) = refine(glyphs, &index, grown, reach) {
+        if let Some(fit) = refine(glyphs, &index, grown, following) {
             if best.as_ref().is_none_or(|b| fit.glyphs() > b.glyphs()) {
                 best = Some(fit);
             }
@@ -719,11 +734,11 @@ fn refine(
     glyphs: &[Glyph],
     index: &Index,
     grown: std::collections::HashMap<usize, (i32, i32)>,
-    reach: Option<f64>,
+    following: Following,
 ) -> Option<Fit> {
     use std::collections::HashMap;
     let mut places: HashMap<(i32, i32), usize> = grown.into_iter().map(|(g, p)| (p, g)).collect();
-    let mut fit = fit_places(glyphs, &places, reach)?;
+    let mut fit = fit_places(glyphs, &places, following)?;
     for _ in 0..REFINE_ROUNDS {
         let size_ratio = {
             let mut ratios: Vec<f64> = places
@@ -761,7 +776,7 @@ fn refine(
             return None;
         }
         places = next;
-        fit = fit_places(glyphs, &places, reach)?;
+        fit = fit_places(glyphs, &places, following)?;
     }
     Some(fit)
 }
@@ -786,12 +801,12 @@ fn local_pitch(fit: &Fit, row: i32, column: i32) -> f64 {
         .max(1.0)
 }
 
-/// The homography and residuals of glyphs at integer lattice places, the residuals followed
-/// over `reach` cells when given.
+/// The homography and residuals of glyphs at integer lattice places, the residuals followed as
+/// `following` says.
 fn fit_places(
     glyphs: &[Glyph],
     places: &std::collections::HashMap<(i32, i32), usize>,
-    reach: Option<f64>,
+    following: Following,
 ) -> Option<Fit> {
     let pairs: Vec<PointPair> = places
         .iter()
@@ -813,8 +828,28 @@ fn fit_places(
         places: places.clone(),
         rows: (rows.clone().min()?, rows.max()?),
         columns: (columns.clone().min()?, columns.max()?),
-        reach,
+        following,
     })
+}
+
+/// The residual at the middle of `near` (each member's first `N` basis terms, residual and
+/// weight) by weighted least squares, `M` = `N` + 1; `None` with fewer than `least` members or
+/// singular equations.
+fn residual_fitted<const N: usize, const M: usize>(
+    near: &[([f64; 6], (f64, f64), f64)],
+    least: usize,
+) -> Option<(f64, f64)> {
+    if near.len() < least {
+        return None;
+    }
+    let part = |pick: fn((f64, f64)) -> f64| {
+        weighted_least_squares::<N, M>(near.iter().map(|&(basis, residual, weight)| {
+            let mut terms = [0.0; N];
+            terms.copy_from_slice(&basis[..N]);
+            (terms, pick(residual), weight)
+        }))
+    };
+    Some((part(|r| r.0)?[0], part(|r| r.1)?[0]))
 }
 
 /// A point and where it maps to.
@@ -1013,8 +1048,10 @@ mod tests {
         assert_eq!(fit.columns.1 - fit.columns.0 + 1, 13);
         let maze = glyphs.len() - 30;
         assert_eq!(fit.glyphs(), maze, "every maze glyph and no text");
-        // Every lattice point lies within a tenth of a cell of the true one; the fit numbers
-        // its rows and columns from the seed, so the bounding box's corner is row -6 column -6.
+        // Every lattice point on the maze or beside it lies within a tenth of a cell of the true
+        // one, and the bounding box's corners, where the plane through the digits' residuals
+        // reaches two cells past the nearest, within a fifth. The fit numbers its rows and
+        // columns from the seed, so the bounding box's corner is row -6 column -6.
         for r in -6..=6 {
             for c in -6..=6 {
                 let found = fit.point(
@@ -1023,7 +1060,9 @@ mod tests {
                 );
                 let truth = homography.apply(f64::from(c), f64::from(r));
                 let error = (found.0 - truth.0).hypot(found.1 - truth.1);
-                assert!(error < 3.0, "r{r} c{c}: {found:?} vs {truth:?}");
+                let beside_maze = f64::from(r * r + c * c).sqrt() <= 7.5;
+                let most = if beside_maze { 3.0 } else { 6.0 };
+                assert!(error < most, "r{r} c{c}: {found:?} vs {truth:?}");
             }
         }
     }

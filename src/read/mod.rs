@@ -3447,6 +3447,27 @@ impl Reading {
         }
     }
 
+    /// Whether the grid read can be a whole maze: odd in rows and columns (a maze starts at its
+    /// middle cell) and a number in every row and column at its edge (its grid is the bounding
+    /// box of its digits). `false` for nonograms.
+    pub fn could_be_whole_maze(&self) -> bool {
+        let Reading::Cells { grid, .. } = self else {
+            return false;
+        };
+        let (last_row, last_column) = (grid.rows.saturating_sub(1), grid.columns.saturating_sub(1));
+        let numbered = |on_edge: &dyn Fn(&CellRead) -> bool| {
+            grid.cells
+                .iter()
+                .any(|cell| on_edge(cell) && matches!(cell.value, CellValue::Number(_)))
+        };
+        grid.rows % 2 == 1
+            && grid.columns % 2 == 1
+            && numbered(&|cell| cell.row == 0)
+            && numbered(&|cell| cell.row == last_row)
+            && numbered(&|cell| cell.column == 0)
+            && numbered(&|cell| cell.column == last_column)
+    }
+
     /// The edges of the lattice read (as it lies in the photo) with digits of a maze standing
     /// beyond them (see [`jump::digits_beyond`]); none for other readings.
     pub fn edges_beyond(&self) -> &[Edge] {
