@@ -12,12 +12,22 @@ use common::{
     assert_photographed_and_refused, assert_refused, gridsight, past_reading, photographed,
     photographed_and_solved, ruled, solved, test_data,
 };
+use gridsight::detect::{self, Edge};
+use gridsight::read;
 use serde_json::Value;
 
 /// The report of reading a photo of the maze `name` (in `tests/data/jump`) and its truth. The
 /// page's rules run through the maze, as on every simulated photo when these were written.
 fn photograph_and_read(name: &str, preset: &str, seed: u64) -> (Value, Value) {
     photographed_and_solved(&test_data(&format!("jump/{name}")), ruled(preset), seed)
+}
+
+/// Asserts that a hard photo of the maze `name` (in `tests/data/jump`) taken at `seed`, the
+/// page's rules running through it, is read as a jump maze with every digit right.
+fn assert_hard_photos_ruled_read_exactly(name: &str, seed: u64) {
+    let (report, truth) = photograph_and_read(name, "hard", seed);
+    assert_eq!(report["kind"], "jump", "{name}");
+    assert_eq!(report["puzzle"], truth["puzzle"], "{name}");
 }
 
 /// Asserts that hard photos of the mazes `names` (in `tests/data/jump`), with no page rules
@@ -187,13 +197,35 @@ fn digits_a_maze_prints_once_are_read_as_printed() {
 }
 
 #[test]
-fn a_maze_whose_lattice_missed_its_edge_is_refused() {
-    // A page rule joined a column of digits at the maze's left edge, and the lattice of digits
-    // stopped short of it and of the rows above and below: every digit in it read surely, but
-    // the 9x9 grid was not the 11x11 maze, and it was solved with exit 0. The start's ring is
-    // beside the grid's middle cell, so the reading is refused.
-    let source = test_data("jump/round-11.jump");
-    assert_photographed_and_refused(&source, ruled("hard"), 50007, "start's ring");
+fn a_maze_whose_edge_digits_a_page_rule_joins_reads_whole() {
+    // A page rule joined the digits of the maze's left edge, and the lattice of digits, its
+    // places averaged from the digits around them, stopped two columns short of them: the
+    // 11x9 grid was not the 11x11 maze (refused, its start's ring beside the grid's middle).
+    // Followed by a plane through the digits near each place, it reaches them.
+    assert_hard_photos_ruled_read_exactly("round-11.jump", 50007);
+}
+
+#[test]
+fn a_maze_read_on_a_lattice_short_of_its_edge_is_refused() {
+    // The lattice of digits of the photo above, less the two columns it once missed: every
+    // digit in it reads surely, but digits stand beyond its edge (or, where a page rule hides
+    // them, the start's ring is beside the grid's middle cell), so the grid is not the whole
+    // maze and the reading is refused.
+    let photo = photographed(&test_data("jump/round-11.jump"), ruled("hard"), 50007);
+    let gray = detect::grayscale(&detect::load_upright(&photo.path).expect("the photo loads"));
+    let lattice = detect::find_glyph_lattice(&gray).expect("a lattice of digits");
+    let short = lattice
+        .without_edge(Edge::Left)
+        .and_then(|lattice| lattice.without_edge(Edge::Left))
+        .expect("a narrower lattice");
+    let refusal = match read::read_puzzle(&gray, &short, Some("jump")).correct(None) {
+        Ok(_) => panic!("a maze read two columns short was taken"),
+        Err(error) => error.to_string(),
+    };
+    assert!(
+        refusal.contains("part of the maze was not found"),
+        "{refusal}"
+    );
 }
 
 #[test]
@@ -344,4 +376,17 @@ fn blurred_digits_moved_as_judged_upright_stay_moved_on_a_maze_read_turned() {
     // slanted lattice, moved a quarter cell as judged upright and read right so, were moved half
     // a cell or not at all, and a 1 read 0 and a 2 read 4. The turned judgement only adds moves.
     assert_hard_photos_read_exactly(&["round-15-digits-1-3.jump"], 51001);
+}
+
+#[test]
+fn digits_at_the_edge_of_a_maze_on_a_page_curled_toward_it_are_read() {
+    // Photographed steeply tilted, the page curled toward the maze's top: the lattice's places
+    // there, the residuals of the digits below them averaged in, sat a quarter of a cell off
+    // the digits, whose crops took in the box line beside them: 2s read 3 or 13 and 3s read 1,
+    // four and six cells wrong (answered right all the same). A plane through the residuals
+    // of the digits near each place follows them to the edge.
+    assert_hard_photos_read_exactly(
+        &["round-13-digits-1-3.jump", "round-15-digits-1-3-b.jump"],
+        51006,
+    );
 }

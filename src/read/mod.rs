@@ -3670,6 +3670,22 @@ pub(crate) fn grid_read(lines: &[&str]) -> GridRead {
 mod tests {
     use super::*;
 
+    #[test]
+    fn only_an_odd_grid_with_a_digit_on_every_edge_can_be_a_whole_maze() {
+        let maze = |lines: &[&str]| Reading::Cells {
+            grid: grid_read(lines),
+            kind: "jump".to_string(),
+            runner_up: None,
+            rereading: None,
+        };
+        assert!(maze(&[".1.", "212", ".3."]).could_be_whole_maze());
+        // A blank column carried on at the left, then at the right too.
+        assert!(!maze(&["..1.", ".212", "..3."]).could_be_whole_maze());
+        assert!(!maze(&["..1..", ".212.", "..3.."]).could_be_whole_maze());
+        // A row of digits carried on at the top: no middle cell to start from.
+        assert!(!maze(&["..2", ".1.", "212", ".3."]).could_be_whole_maze());
+    }
+
     /// A 3x3 grid read all 3s whose first row and first column may each be a 2: both readings
     /// have one solution.
     #[test]
