@@ -390,3 +390,16 @@ fn digits_at_the_edge_of_a_maze_on_a_page_curled_toward_it_are_read() {
         51006,
     );
 }
+
+#[test]
+fn a_boxed_maze_refused_on_its_lattice_of_digits_is_read_on_its_boxes() {
+    // A curled, shadowed page: on the lattice of digits a digit stood beyond the grid's edge,
+    // or five read unsure, and the maze was refused; read again on the lattice of its boxes
+    // found one by one, that lattice's places were a quadratic surface's through the boxes
+    // near each, which at the maze's sparse edge guessed its bend, and it was refused again.
+    // The boxes of a maze's shape are followed by a plane, as its digits are.
+    assert_hard_photos_read_exactly(
+        &["round-15-digits-1-3-b.jump", "round-13-rare-digits.jump"],
+        50004,
+    );
+}
