@@ -3,9 +3,10 @@
 //! bends far from any quadrilateral. The pieces' centres are grown into a lattice as a jump
 //! maze's digits are (`glyph_lattice`): a neighbour at a time, each step predicted from the cell
 //! vectors near it, then fitted, its residuals from one homography followed by a quadratic
-//! surface over the couple of cells around each lattice point. It needs no outline,
-//! so it finds a grid whose border bows too far for any quadrilateral to hold it, and a boxed
-//! nonogram's grid with its clue boxes (they hold paper too). It does not read the cells.
+//! surface over the couple of cells around each lattice point (by a plane where the cells stand
+//! in a boxed maze's shape). It needs no outline, so it finds a grid whose border bows too far
+//! for any quadrilateral to hold it, a boxed nonogram's grid with its clue boxes (they hold
+//! paper too) and a boxed maze's boxes. It does not read the cells.
 
 use image::GrayImage;
 
@@ -33,7 +34,8 @@ const PAPER_TO_DIGIT: f64 = 0.6;
 const REACH: f64 = 2.0;
 
 /// The share of the lattice's places under which its cells are taken for a boxed maze's, whose
-/// residuals are followed by a plane, as its digits' are (see `glyph_lattice::DIGITS_REACH`):
+/// residuals are followed by a plane over the same [`REACH`], as its digits' are (see
+/// `glyph_lattice`):
 /// the boxes stand in the maze's shape (a round maze fills about 0.7 of its bounding box, a
 /// diamond half), sparse at its edge, where a surface's curvature is a guess; a grid, its clue
 /// boxes with it, fills over 0.9. Of 60 hard boxed and plain mazes (seeds 50001-50006), a plane

@@ -8,8 +8,8 @@
 //! plane fitted over the digits within a cell or so of each place, follow a curled page.
 //! Positions are re-predicted and glyphs re-assigned a few times, and the lattice returned
 //! covers the bounding box of the glyphs found. A grid's cells (`cell_lattice`) are fitted the
-//! same way, their residuals followed by a quadratic surface over a couple of cells instead
-//! (`fit_lattice_following`). It works from
+//! same way, their residuals followed by a quadratic surface over a couple of cells instead (a
+//! boxed maze's boxes by a plane) (`fit_lattice_following`). It works from
 //! the glyphs alone, so cell borders are neither needed nor used; it does not read the digits,
 //! and cells of the box outside the shape are simply cells without a glyph.
 
