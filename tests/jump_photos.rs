@@ -397,3 +397,11 @@ fn a_boxed_maze_refused_on_its_lattice_of_digits_is_read_on_its_boxes() {
         50004,
     );
 }
+
+#[test]
+fn a_start_read_beside_a_zero_no_maze_prints_is_trusted() {
+    // Its ringed start, a faint 1 once the ring is erased, read 1 at 0.58 with 0 among its
+    // alternatives at 0.05: under the least confidence a start may have, the maze was refused.
+    // No maze prints a 0, so that reading is no doubt about the 1.
+    assert_hard_photos_read_exactly(&["round-17.jump"], 51203);
+}
