@@ -537,13 +537,7 @@ fn recentre_cut_digits(
     classifier: &DigitClassifier,
 ) -> Vec<Vec<bool>> {
     let mut moved_off: Vec<Vec<bool>> = crops.iter().map(|row| vec![false; row.len()]).collect();
-    let sureness_at = |crop: &GrayImage, darkness: &[f32], turns: u8| {
-        let turned_crop = (turns % 4 != 0).then(|| turned(crop, turns));
-        let turned_darkness = turned_crop.as_ref().map(glyphs::flattened);
-        let (crop, darkness) = match (&turned_crop, &turned_darkness) {
-            (Some(crop), Some(darkness)) => (crop, darkness.as_slice()),
-            _ => (crop, darkness),
-        };
+    let sureness = |crop: &GrayImage, darkness: &[f32]| {
         let content = glyphs::read_flattened(crop, darkness, levels.paper, levels.ink);
         match read_cell(content, crop, 0, 0, classifier) {
             CellRead {
@@ -554,6 +548,10 @@ fn recentre_cut_digits(
             _ => 0.0,
         }
     };
+    let sureness_turned = |crop: &GrayImage| {
+        let crop = turned(crop, turns);
+        sureness(&crop, &glyphs::flattened(&crop))
+    };
     for row in 0..crops.len() {
         for column in 0..crops[row].len() {
             let (crop, dark) = (&crops[row][column], &darkness[row][column]);
@@ -562,11 +560,11 @@ fn recentre_cut_digits(
                 continue;
             }
             // Only a cell read as a number: a black given's texture may run off any side.
-            let sure = sureness_at(crop, dark, 0);
+            let sure = sureness(crop, dark);
             let sure_turned = if turns % 4 == 0 {
                 sure
             } else {
-                sureness_at(crop, dark, turns)
+                sureness_turned(crop)
             };
             if sure == 0.0 && sure_turned == 0.0 {
                 continue;
@@ -578,11 +576,11 @@ fn recentre_cut_digits(
                 cut,
                 levels.ink,
                 |crop, dark, still_cut| {
-                    let upright_surer = sure > 0.0 && sureness_at(crop, dark, 0) > sure;
+                    let upright_surer = sure > 0.0 && sureness(crop, dark) > sure;
                     upright_surer
                         || (turns % 4 != 0
                             && still_cut == [false; 4]
-                            && sureness_at(crop, dark, turns) > sure_turned)
+                            && sureness_turned(crop) > sure_turned)
                 },
             ) {
                 crops[row][column] = moved_crop;
@@ -3481,18 +3479,14 @@ impl Reading {
         let Reading::Cells { grid, .. } = self else {
             return false;
         };
-        let (last_row, last_column) = (grid.rows.saturating_sub(1), grid.columns.saturating_sub(1));
-        let numbered = |on_edge: &dyn Fn(&CellRead) -> bool| {
-            grid.cells
-                .iter()
-                .any(|cell| on_edge(cell) && matches!(cell.value, CellValue::Number(_)))
-        };
-        grid.rows % 2 == 1
-            && grid.columns % 2 == 1
-            && numbered(&|cell| cell.row == 0)
-            && numbered(&|cell| cell.row == last_row)
-            && numbered(&|cell| cell.column == 0)
-            && numbered(&|cell| cell.column == last_column)
+        let (rows, columns) = (grid.rows, grid.columns);
+        let number = |row, column| matches!(grid.get(row, column).value, CellValue::Number(_));
+        rows % 2 == 1
+            && columns % 2 == 1
+            && (0..columns).any(|c| number(0, c))
+            && (0..columns).any(|c| number(rows - 1, c))
+            && (0..rows).any(|r| number(r, 0))
+            && (0..rows).any(|r| number(r, columns - 1))
     }
 
     /// The edges of the lattice read (as it lies in the photo) with digits of a maze standing
