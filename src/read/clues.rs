@@ -169,7 +169,11 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
     }
     let clue = |r: usize, c: usize| -> Option<ClueRead> {
         let cell = grid.get(r, c);
-        let others = cell.alternatives.iter().copied();
+        // A cell's alternatives come one glyph's readings first, then two glyphs': a blurred
+        // 11 read as one 0 lists 11 at 0.49 after 9 at 0.16.
+        let mut others = cell.alternatives.clone();
+        others.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let others = others.into_iter();
         match number(r, c) {
             Some(_) => {
                 clue_of_readings(std::iter::once((cell.value, cell.confidence)).chain(others))
@@ -178,12 +182,24 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
         }
     };
     // A line's boxes from its outermost number in to the grid all hold numbers: one read blank
-    // or 0 there is read as its likeliest number (see `LOST_BOX_LEAST`).
+    // or 0 there is read as its likeliest number (see `LOST_BOX_LEAST`). So is an unsure 0 in
+    // the box next to the grid of a line with no number read (see `UNSURE_LONE_ZERO`).
     let line = |cells: &mut dyn Iterator<Item = (usize, usize)>| -> Vec<ClueRead> {
-        cells
-            .skip_while(|&(r, c)| number(r, c).is_none())
-            .filter_map(|(r, c)| clue(r, c))
-            .collect()
+        let cells: Vec<(usize, usize)> = cells.collect();
+        let read: Vec<ClueRead> = cells
+            .iter()
+            .skip_while(|&&(r, c)| number(r, c).is_none())
+            .filter_map(|&(r, c)| clue(r, c))
+            .collect();
+        match cells.last() {
+            Some(&(r, c)) if read.is_empty() => {
+                let box_next_to_grid = grid.get(r, c);
+                let unsure_zero = box_next_to_grid.value == CellValue::Number(0)
+                    && box_next_to_grid.confidence < UNSURE_LONE_ZERO;
+                clue(r, c).filter(|_| unsure_zero).into_iter().collect()
+            }
+            _ => read,
+        }
     };
     let clues = CluesRead {
         rows: (rows_above..rows)
@@ -229,6 +245,11 @@ pub fn boxed_turns(grid: &GridRead) -> Option<u8> {
 /// in the wider crop (0.98-0.99 as an alternative), a blurred 8 read as 0 (8 at 0.59), a 10
 /// wiped but for its 0 (10 at 0.22), on generated boxed photos.
 const LOST_BOX_LEAST: f32 = 0.1;
+
+/// How sure a 0 read in the box next to the grid of a line with no other number must be to be
+/// taken as printed (an empty line's 0) rather than a number lost to blur: two blurred 1s of an
+/// 11 run together read as one 0 at 0.54-0.69 (11 at 0.49), on a generated boxed photo.
+const UNSURE_LONE_ZERO: f32 = 0.9;
 
 /// The least share of a boxed clue band's line next to the grid holding numbers.
 const BOXED_BAND_LINE: f32 = 0.6;
@@ -1435,6 +1456,38 @@ mod tests {
         let (clues, _, _) = boxed_clues(&grid).expect("boxed clues");
         assert_eq!(values(&clues.rows[3]), [1, 8]);
         assert_eq!(clues.rows[3][1].confidence, 0.59);
+    }
+
+    #[test]
+    fn an_unsure_lone_0_by_the_grid_is_read_as_its_likeliest_number_a_sure_one_as_printed() {
+        let mut grid = grid_read(&[
+            "..........",
+            "..12302311",
+            "2.........",
+            "11........",
+            ".3........",
+            "12........",
+            ".4........",
+            ".1........",
+        ]);
+        // Column 3's only box, by the grid: an 11 whose blurred 1s ran together into a 0, the
+        // 11 listed after the one-glyph readings.
+        let mut lone_zero = |confidence: f32| {
+            let cell = &mut grid.cells[grid.columns + 5];
+            cell.confidence = confidence;
+            cell.alternatives = vec![
+                (CellValue::Number(9), 0.16),
+                (CellValue::Number(8), 0.06),
+                (CellValue::Number(11), 0.49),
+            ];
+            let (clues, _, _) = boxed_clues(&grid).expect("boxed clues");
+            clues.columns[3].clone()
+        };
+        let unsure = lone_zero(0.67);
+        assert_eq!(unsure.len(), 1);
+        assert_eq!((unsure[0].value, unsure[0].confidence), (11, 0.49));
+        assert_eq!(unsure[0].alternatives, [(9, 0.16), (8, 0.06)]);
+        assert!(lone_zero(0.95).is_empty(), "an empty line's printed 0");
     }
 
     #[test]
