@@ -1020,7 +1020,11 @@ fn column_numbers(mut found: Vec<Bounds>, band: &GrayImage) -> Vec<Bounds> {
     let mut numbers = Vec::new();
     let mut edge = band.height() as i64;
     for line in lines {
-        if edge - line.y1 as i64 > longest {
+        // A column's numbers stand in its middle, narrower than its cell: ink from one side
+        // of the band to the other is a line of print beyond the clues (a title's letters or
+        // a paragraph close above them, read as a dozen numbers on a generated photo).
+        let side_to_side = line.x0 == 0 && line.x1 >= band.width();
+        if edge - line.y1 as i64 > longest || side_to_side {
             break;
         }
         edge = edge.min(line.y0 as i64);
@@ -1623,6 +1627,26 @@ mod tests {
         assert_eq!(typical, 19);
         let kept = digit_sized(title_band, typical);
         assert_eq!(kept, vec![digit(410), digit(448)]);
+    }
+
+    #[test]
+    fn a_column_band_ends_at_print_running_from_side_to_side() {
+        // Blobs of a generated photo's column band (48 px a cell): three clue numbers in the
+        // band's middle by the grid, then lines of a paragraph printed close above the clues
+        // (and one of its words' ends, off to one side, past a gap).
+        let band = GrayImage::from_pixel(48, 859, Luma([255]));
+        let clues = vec![
+            blob(17, 30, (747, 768)),
+            blob(18, 31, (785, 805)),
+            blob(19, 27, (822, 843)),
+        ];
+        let mut found = clues.clone();
+        found.extend([blob(0, 48, (710, 731)), blob(0, 33, (672, 694))]);
+        assert_eq!(column_numbers(found, &band), clues);
+        // A two-digit number reaching one side only stays: the lattice may sit a little off.
+        let mut found = clues.clone();
+        found.push(blob(0, 30, (710, 731)));
+        assert_eq!(column_numbers(found, &band).len(), 4);
     }
 
     #[test]
