@@ -167,13 +167,16 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
     if in_grid > BOXED_STRAY {
         return None;
     }
+    // A cell's alternatives come one glyph's readings first, then two glyphs': a blurred 11
+    // read as one 0 lists 11 at 0.49 after 9 at 0.16.
+    let others = |r: usize, c: usize| {
+        let mut others = grid.get(r, c).alternatives.clone();
+        others.sort_by(|a, b| b.1.total_cmp(&a.1));
+        others
+    };
     let clue = |r: usize, c: usize| -> Option<ClueRead> {
         let cell = grid.get(r, c);
-        // A cell's alternatives come one glyph's readings first, then two glyphs': a blurred
-        // 11 read as one 0 lists 11 at 0.49 after 9 at 0.16.
-        let mut others = cell.alternatives.clone();
-        others.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let others = others.into_iter();
+        let others = others(r, c).into_iter();
         match number(r, c) {
             Some(_) => {
                 clue_of_readings(std::iter::once((cell.value, cell.confidence)).chain(others))
@@ -181,25 +184,37 @@ pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
             None => clue_of_readings(others).filter(|lost| lost.confidence >= LOST_BOX_LEAST),
         }
     };
+    let lone_zero_read = |cells: &[(usize, usize)]| -> Vec<ClueRead> {
+        let Some(&(r, c)) = cells.last() else {
+            return Vec::new();
+        };
+        let box_next_to_grid = grid.get(r, c);
+        let unsure_zero = box_next_to_grid.value == CellValue::Number(0)
+            && box_next_to_grid.confidence < UNSURE_LONE_ZERO;
+        clue(r, c).filter(|_| unsure_zero).into_iter().collect()
+    };
     // A line's boxes from its outermost number in to the grid all hold numbers: one read blank
     // or 0 there is read as its likeliest number (see `LOST_BOX_LEAST`). So is an unsure 0 in
     // the box next to the grid of a line with no number read (see `UNSURE_LONE_ZERO`).
     let line = |cells: &mut dyn Iterator<Item = (usize, usize)>| -> Vec<ClueRead> {
         let cells: Vec<(usize, usize)> = cells.collect();
-        let read: Vec<ClueRead> = cells
+        let Some(outermost) = cells.iter().position(|&(r, c)| number(r, c).is_some()) else {
+            return lone_zero_read(&cells);
+        };
+        // A 0 is printed only alone, for an empty line: boxes read 0 just beyond a line's
+        // outermost number hold a number the blur filled in (a bold 8 read 0 at 1.00), its
+        // value unknown, the likeliest other reading taken however unsure. Not by the
+        // lattice's outer frame, whose remnants read as anything.
+        let zeros = cells[..outermost]
             .iter()
-            .skip_while(|&&(r, c)| number(r, c).is_none())
-            .filter_map(|&(r, c)| clue(r, c))
-            .collect();
-        match cells.last() {
-            Some(&(r, c)) if read.is_empty() => {
-                let box_next_to_grid = grid.get(r, c);
-                let unsure_zero = box_next_to_grid.value == CellValue::Number(0)
-                    && box_next_to_grid.confidence < UNSURE_LONE_ZERO;
-                clue(r, c).filter(|_| unsure_zero).into_iter().collect()
-            }
-            _ => read,
-        }
+            .rev()
+            .take_while(|&&(r, c)| grid.get(r, c).value == CellValue::Number(0) && r > 0 && c > 0)
+            .count();
+        cells[outermost - zeros..outermost]
+            .iter()
+            .filter_map(|&(r, c)| clue_of_readings(others(r, c)))
+            .chain(cells[outermost..].iter().filter_map(|&(r, c)| clue(r, c)))
+            .collect()
     };
     let clues = CluesRead {
         rows: (rows_above..rows)
@@ -1492,6 +1507,37 @@ mod tests {
         assert_eq!((unsure[0].value, unsure[0].confidence), (11, 0.49));
         assert_eq!(unsure[0].alternatives, [(9, 0.16), (8, 0.06)]);
         assert!(lone_zero(0.95).is_empty(), "an empty line's printed 0");
+    }
+
+    #[test]
+    fn a_0_just_beyond_a_boxed_lines_outermost_number_is_a_number_read_unknown() {
+        let mut grid = grid_read(&[
+            "...2.......",
+            "...12312311",
+            "..2........",
+            ".11........",
+            "..3........",
+            ".12........",
+            "..4........",
+            "..1........",
+        ]);
+        // Row 4's outer number, a bold 8 the blur filled in, read 0 at 1.00.
+        let cell = &mut grid.cells[5 * grid.columns + 1];
+        cell.value = CellValue::Number(0);
+        cell.confidence = 1.0;
+        cell.alternatives = vec![
+            (CellValue::Number(6), 0.002),
+            (CellValue::Number(8), 0.0007),
+        ];
+        let (clues, top, left) = boxed_clues(&grid).expect("boxed clues");
+        assert_eq!((top, left), (2, 3));
+        let row: Vec<(u32, f32)> = clues.rows[3]
+            .iter()
+            .map(|n| (n.value, n.confidence))
+            .collect();
+        assert_eq!(row[0], (6, 0.002));
+        assert_eq!(row[1].0, 2);
+        assert_eq!(clues.rows[3][0].alternatives, [(8, 0.0007)]);
     }
 
     #[test]
