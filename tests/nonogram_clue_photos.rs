@@ -25,7 +25,9 @@
 //! `read::clue_company`). A boxed grid bowed past any outline, read on its cells found one by
 //! one. The pages have their column rules printed through the puzzle, as
 //! every simulated page had when these were written, unless a test says the page is laid out
-//! as printed.
+//! as printed. Three of `gridsight generate`'s own puzzles (in `tests/data/generated`): a boxed
+//! 8 read 0 beyond its line's numbers, a boxed 11 read as one 0 alone by the grid, and print
+//! close above a column's clues.
 
 mod common;
 
@@ -520,4 +522,28 @@ fn two_corrections_that_each_solve_are_refused_by_every_corrector() {
         "(row 5 clue 2 read 6, row 11 clue 2 read 12; or row 5 clue 2 read 6, row 13 clue 2 \
          read 3): the reading cannot tell which puzzle is printed",
     );
+}
+
+// The puzzles in `tests/data/generated` are `gridsight generate`'s own random nonograms, each
+// photographed at the seed its generated set gave it (the same bytes as that set's photo).
+
+#[test]
+fn a_boxed_8_the_blur_filled_into_a_0_beyond_its_lines_numbers_is_read() {
+    // Row 16's outer 8 (bold serif, digits 8 px tall) read 0 at 1.00 in its box, which was left
+    // out as no number: three other 8s read as 6s were mended, but the row stayed a number short.
+    assert_read_as_printed("generated/nonogram-23x22.non", 300017);
+}
+
+#[test]
+fn a_boxed_11_whose_blurred_ones_ran_together_into_a_0_by_the_grid_is_read() {
+    // Columns 11 and 20 hold one 11 each, read as one 0 (0.67 and 0.69; 11 at 0.49 after the
+    // one-glyph readings): each column read empty.
+    assert_read_as_printed("generated/nonogram-28x11.non", 310213);
+}
+
+#[test]
+fn print_close_above_a_columns_clues_is_not_read_as_more_numbers() {
+    // The title and a paragraph stand close above columns 2 and 15, within a gap of the
+    // clues: each column read a dozen numbers past its own.
+    assert_read_as_printed("generated/nonogram-20x26.non", 310060);
 }
