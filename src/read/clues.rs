@@ -1489,7 +1489,7 @@ mod tests {
             ".4........",
             ".1........",
         ]);
-        // Column 3's only box, by the grid: an 11 whose blurred 1s ran together into a 0, the
+        // Column 4's only box, by the grid: an 11 whose blurred 1s ran together into a 0, the
         // 11 listed after the one-glyph readings.
         let mut lone_zero = |confidence: f32| {
             let cell = &mut grid.cells[grid.columns + 5];
