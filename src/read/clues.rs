@@ -1435,18 +1435,24 @@ mod tests {
         assert!(boxed_clues(&sudoku).is_none());
     }
 
-    #[test]
-    fn a_boxed_lines_box_read_blank_or_0_inside_its_numbers_is_read_as_its_likeliest_number() {
-        let mut grid = grid_read(&[
-            "....2.....",
-            "..12312311",
+    /// A boxed nonogram of 8 columns and 6 rows read with two columns of row clues, under the
+    /// two rows of column clues `above`.
+    fn boxed_grid_under(above: [&str; 2]) -> GridRead {
+        grid_read(&[
+            above[0],
+            above[1],
             "2.........",
             "11........",
             ".3........",
             "12........",
             ".4........",
             ".1........",
-        ]);
+        ])
+    }
+
+    #[test]
+    fn a_boxed_lines_box_read_blank_or_0_inside_its_numbers_is_read_as_its_likeliest_number() {
+        let mut grid = boxed_grid_under(["....2.....", "..12312311"]);
         fn set(grid: &mut GridRead, (r, c): (usize, usize), value: CellValue, p: Option<f32>) {
             let cell = &mut grid.cells[r * grid.columns + c];
             cell.value = value;
@@ -1479,16 +1485,7 @@ mod tests {
 
     #[test]
     fn an_unsure_lone_0_by_the_grid_is_read_as_its_likeliest_number_a_sure_one_as_printed() {
-        let mut grid = grid_read(&[
-            "..........",
-            "..12302311",
-            "2.........",
-            "11........",
-            ".3........",
-            "12........",
-            ".4........",
-            ".1........",
-        ]);
+        let mut grid = boxed_grid_under(["..........", "..12302311"]);
         // Column 4's only box, by the grid: an 11 whose blurred 1s ran together into a 0, the
         // 11 listed after the one-glyph readings.
         let mut lone_zero = |confidence: f32| {
