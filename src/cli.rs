@@ -154,6 +154,14 @@ pub struct GenerateArgs {
     /// Seed of the first photo; the others follow.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+
+    /// Only photos of this kind (repeat for several); every kind when not given.
+    #[arg(long, value_parser = ["nonogram", "nurikabe", "jump", "sudoku"])]
+    pub kind: Vec<String>,
+
+    /// Only photos at this preset (repeat for several); every preset when not given.
+    #[arg(long, value_parser = ["scan", "photo", "hard"])]
+    pub preset: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -370,7 +370,18 @@ fn write_samples(args: &DirectoryArgs) -> anyhow::Result<()> {
 }
 
 fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
-    let written = dataset::generate(&args.directory, args.count, args.seed)?;
+    // The named kinds and presets are taken in `generate`'s own order, whatever order they are
+    // named in: one selection always makes one set.
+    let kinds: Vec<&'static str> = dataset::KINDS
+        .into_iter()
+        .filter(|kind| args.kind.is_empty() || args.kind.iter().any(|k| k == kind))
+        .collect();
+    let presets: Vec<Preset> = Preset::ALL
+        .into_iter()
+        .filter(|preset| args.preset.is_empty() || args.preset.iter().any(|p| p == preset.name()))
+        .collect();
+    let written =
+        dataset::generate_kinds(&args.directory, args.count, args.seed, &kinds, &presets)?;
     eprintln!(
         "{} photos with truth in {}",
         written.len(),

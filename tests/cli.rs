@@ -501,3 +501,62 @@ fn the_readme_documents_every_solve_option() {
         );
     }
 }
+
+#[test]
+fn generate_makes_only_the_kinds_and_presets_named_each_photo_as_photo_makes_it() {
+    let dir = ScratchDir::new("cli-generate-selected");
+    let out = dir.join("set");
+    let output = run(
+        &[
+            "generate",
+            out.to_str().unwrap(),
+            "--count",
+            "2",
+            "--seed",
+            "300017",
+            "--kind",
+            "sudoku",
+            "--kind",
+            "nonogram",
+            "--preset",
+            "photo",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    // The kinds in `generate`'s own order (nonogram before Sudoku), whatever order they are
+    // named in, each photo seeded by its place.
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".jpg"))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["00000-nonogram-photo.jpg", "00001-sudoku-photo.jpg"]
+    );
+    // Its first photo, at seed 300017, is the end-to-end test's whose puzzle is saved in
+    // tests/data/generated, byte for byte.
+    let photo = dir.join("photo.jpg");
+    let puzzle = common::test_data("generated/nonogram-23x22.non");
+    let output = run(
+        &[
+            "photo",
+            puzzle.to_str().unwrap(),
+            "--preset",
+            "photo",
+            "--seed",
+            "300017",
+            "-o",
+            photo.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(
+        std::fs::read(out.join("00000-nonogram-photo.jpg")).unwrap()
+            == std::fs::read(&photo).unwrap(),
+        "generate's photo differs from photo's"
+    );
+}
