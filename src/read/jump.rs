@@ -157,8 +157,13 @@ fn agreed(first: &CellRead, second: &CellRead) -> CellRead {
             values.push(value);
         }
     }
+    // A value both crops give no more than the floor is no alternative: the start's two
+    // crops listed four or five such (each at 0.001 of the reading), and the answer check,
+    // weighing each as at least the correctors' least probability (0.01), took them for 5% of
+    // doubt and refused a 4 read at 0.99.
     let mut means: Vec<(CellValue, f32)> = values
         .into_iter()
+        .filter(|&value| probability(&a, value) > UNRANKED || probability(&b, value) > UNRANKED)
         .map(|value| {
             (
                 value,
@@ -826,6 +831,18 @@ mod tests {
         let agreed = agreed(&first, &second);
         assert_eq!(agreed.value, CellValue::Number(4));
         assert!(agreed.confidence > 0.9, "{}", agreed.confidence);
+    }
+
+    #[test]
+    fn values_both_crops_of_the_start_give_the_floor_are_no_alternatives() {
+        // A start 4 read surely in both crops, each listing other digits at the floor or
+        // below: only a value one crop gives more is kept as an alternative.
+        let first = start_read(&[(4, 0.99), (1, 0.0004), (2, 0.0002), (7, 0.009)]);
+        let second = start_read(&[(4, 0.995), (1, 0.0003), (5, 0.0001)]);
+        let agreed = agreed(&first, &second);
+        assert_eq!(agreed.value, CellValue::Number(4));
+        let alternatives: Vec<CellValue> = agreed.alternatives.iter().map(|a| a.0).collect();
+        assert_eq!(alternatives, [CellValue::Number(7)]);
     }
 
     #[test]
