@@ -405,3 +405,15 @@ fn a_start_read_beside_a_zero_no_maze_prints_is_trusted() {
     // No maze prints a 0, so that reading is no doubt about the 1.
     assert_hard_photos_read_exactly(&["round-17.jump"], 51203);
 }
+
+#[test]
+fn a_start_both_its_crops_read_surely_is_not_doubted_for_their_floor_readings() {
+    // A hard photo of a rare-digit diamond: its start 4 read at 0.99, beside five
+    // digits both crops gave the floor (0.001 of the reading), each weighed as 0.01 by the
+    // answer check: 5% of doubt, and the maze was refused. A cell off the way out is misread,
+    // so the answer is checked, not the reading.
+    let (report, truth) = photograph_and_read("diamond-17-rare-digits.jump", "hard", 51202);
+    assert_eq!(report["kind"], "jump");
+    assert_eq!(report["puzzle"]["grid"][8][8], 4);
+    assert_eq!(report["solution"], truth["solution"]);
+}
