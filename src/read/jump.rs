@@ -160,10 +160,16 @@ fn agreed(first: &CellRead, second: &CellRead) -> CellRead {
     // A value both crops give no more than the floor is no alternative: the start's two
     // crops listed four or five such (each at 0.001 of the reading), and the answer check,
     // weighing each as at least the correctors' least probability (0.01), took them for 5% of
-    // doubt and refused a 4 read at 0.99.
+    // doubt and refused a 4 read at 0.99. Each crop's own reading stays, however unsure.
+    let above_floor = |value: CellValue| {
+        value == a[0].0
+            || value == b[0].0
+            || probability(&a, value) > UNRANKED
+            || probability(&b, value) > UNRANKED
+    };
     let mut means: Vec<(CellValue, f32)> = values
         .into_iter()
-        .filter(|&value| probability(&a, value) > UNRANKED || probability(&b, value) > UNRANKED)
+        .filter(|&value| above_floor(value))
         .map(|value| {
             (
                 value,
@@ -839,10 +845,13 @@ mod tests {
         // below: only a value one crop gives more is kept as an alternative.
         let first = start_read(&[(4, 0.99), (1, 0.0004), (2, 0.0002), (7, 0.009)]);
         let second = start_read(&[(4, 0.995), (1, 0.0003), (5, 0.0001)]);
-        let agreed = agreed(&first, &second);
-        assert_eq!(agreed.value, CellValue::Number(4));
-        let alternatives: Vec<CellValue> = agreed.alternatives.iter().map(|a| a.0).collect();
+        let reading = agreed(&first, &second);
+        assert_eq!(reading.value, CellValue::Number(4));
+        let alternatives: Vec<CellValue> = reading.alternatives.iter().map(|a| a.0).collect();
         assert_eq!(alternatives, [CellValue::Number(7)]);
+        // Crops that read nothing surely still agree on a reading.
+        let unsure = |value: u32| start_read(&[(value, 0.0005)]);
+        assert_eq!(agreed(&unsure(3), &unsure(8)).alternatives.len(), 1);
     }
 
     #[test]
