@@ -2734,13 +2734,14 @@ impl NonogramRead {
         // answer; the line corrector, which tries each number's four likeliest readings only
         // (12 but not 11), took a third set, cheaper by 0.19: two clues wrong, exit 0.
         let mut solved_uniquely = Vec::new();
+        let mut with_several_solutions = None;
         let totals = totals_corrected(
             &flat,
             row_count,
             &alternatives,
             &build,
             limit,
-            &mut solved_uniquely,
+            (&mut solved_uniquely, &mut with_several_solutions),
         );
         let differences = |from: &[u32], to: &[u32]| -> String {
             let read_as = |(index, value): (usize, u32)| match value {
@@ -2752,6 +2753,19 @@ impl NonogramRead {
                 .map(|i| read_as((i, to[i])))
                 .collect();
             differing.join(", ")
+        };
+        let corrections_of = |changes: Vec<(usize, u32)>| -> Vec<Correction> {
+            changes
+                .into_iter()
+                .map(|(index, value)| Correction {
+                    place: place(index),
+                    read: CellValue::Number(values[index]),
+                    corrected: match value {
+                        0 => CellValue::Blank,
+                        value => CellValue::Number(value),
+                    },
+                })
+                .collect()
         };
         // A corrector's answer stands unless a balanced pair of numbers it left makes another
         // puzzle with one solution (see `balanced_rival`). Each corrector hands on the numbers
@@ -2782,18 +2796,7 @@ impl NonogramRead {
                     place(b)
                 )));
             }
-            let corrections = changes
-                .into_iter()
-                .map(|(index, value)| Correction {
-                    place: place(index),
-                    read: CellValue::Number(values[index]),
-                    corrected: match value {
-                        0 => CellValue::Blank,
-                        value => CellValue::Number(value),
-                    },
-                })
-                .collect();
-            Ok((puzzle, corrections))
+            Ok((puzzle, corrections_of(changes)))
         };
         if let Some(corrected) = totals {
             return checked(corrected);
@@ -2838,6 +2841,21 @@ impl NonogramRead {
                 differences(&values, first),
                 differences(&values, second)
             )));
+        }
+        // Totals that agree as read hand on the puzzle read, whatever its solutions, for the
+        // solver to report (and a doubtful reading to be refused, see `unreadable_if_doubtful`
+        // in `lib.rs`); so do totals that agree once corrected. A magazine's 45x45 grid read
+        // every clue as printed but a 44 half under the frame (read 6, 44 the next likeliest),
+        // and was refused as clues that do not agree: its 44 restored, the puzzle has two
+        // solutions (a 2x2 square of cells can be flipped), as printed.
+        if let Some(tried) = with_several_solutions {
+            let changes = (0..values.len())
+                .filter(|&i| tried[i] != values[i])
+                .map(|i| (i, tried[i]))
+                .collect();
+            if let Some(puzzle) = build(&tried) {
+                return Ok((puzzle, corrections_of(changes)));
+            }
         }
         build(&values).map(|puzzle| (puzzle, Vec::new())).ok_or_else(|| {
             Error::Unreadable(format!(
@@ -3005,13 +3023,15 @@ fn clue_change(
 /// wrongly; the truth, that 8 and a 9 both made 10, cost 0.9 more). The correctors after this
 /// one weigh the reading again, each with the same margin. Every set tried that solves
 /// uniquely is put in `solved_uniquely`, the answer too: rivals to a later corrector's answer.
+/// The first set tried that solves with several solutions is put in `with_several_solutions`
+/// (the values it makes): the reading handed on when no corrector finds a puzzle with one.
 fn totals_corrected(
     flat: &[(usize, &clues::ClueRead)],
     row_count: usize,
     alternatives: &[Vec<(u32, f32)>],
     build: &PuzzleOf<'_, u32>,
     limit: Option<Duration>,
-    solved_uniquely: &mut Vec<Vec<u32>>,
+    (solved_uniquely, with_several_solutions): (&mut Vec<Vec<u32>>, &mut Option<Vec<u32>>),
 ) -> Option<ChangedClues> {
     let difference: i64 = flat
         .iter()
@@ -3066,6 +3086,10 @@ fn totals_corrected(
             Ok(Outcome::Unique(_)) => {
                 solved_uniquely.push(tried.to_vec());
                 Tried::Unique(puzzle, false)
+            }
+            Ok(Outcome::Several(_)) => {
+                with_several_solutions.get_or_insert_with(|| tried.to_vec());
+                Tried::NotUnique
             }
             _ => Tried::NotUnique,
         }
@@ -4480,7 +4504,7 @@ mod tests {
             &alternatives,
             &build,
             None,
-            &mut Vec::new(),
+            (&mut Vec::new(), &mut None),
         )
         .map(|(_, changes)| changes)
     }
@@ -4505,6 +4529,33 @@ mod tests {
             confidence,
             alternatives: alternatives.to_vec(),
         }
+    }
+
+    #[test]
+    fn clues_agreeing_only_once_corrected_are_handed_on_with_several_solutions() {
+        // #.  or  .#   Rows 1 and 1, columns 1 and 1: two solutions, as printed. Column 2's 1
+        // .#      #.   read as an unsure 2 (1 next likeliest) puts the totals out by one.
+        let sure = |value: u32| clue_read(value, 1.0, &[]);
+        let read = read_of(
+            vec![vec![sure(1)], vec![sure(1)]],
+            vec![vec![sure(1)], vec![clue_read(2, 0.4, &[(1, 0.35)])]],
+        );
+        let (puzzle, corrections) = read
+            .correct(None)
+            .expect("the corrected clues make a puzzle");
+        assert_eq!(puzzle.to_json()["columns"], serde_json::json!([[1], [1]]));
+        assert_eq!(
+            corrections,
+            vec![Correction {
+                place: "column 2 clue 1".to_string(),
+                read: CellValue::Number(2),
+                corrected: CellValue::Number(1),
+            }]
+        );
+        assert!(matches!(
+            puzzle.solve(&Deadline::none()),
+            Ok(Outcome::Several(_))
+        ));
     }
 
     #[test]
