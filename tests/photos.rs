@@ -449,6 +449,37 @@ fn the_45x45_magazine_nonogram_printed_with_two_solutions_is_read_as_printed() {
 }
 
 #[test]
+fn a_magazine_lattice_row_run_onto_the_frames_shadow_is_pulled_back_to_the_boxes() {
+    let Some(shared) = common::shared("magazine nonogram photo") else {
+        return;
+    };
+    // magazine-7's bottom lattice line ran along the far edge of the frame's drop shadow at the
+    // curled bottom-left: the last row of boxes came out up to twice as tall as the row above,
+    // and row 45, which prints one 44, read five numbers off the shadow ("7 7 7 7 3").
+    let photo = shared.join("photos/nonogram-magazine/magazine-7.jpg");
+    let image = gridsight::detect::grayscale(&gridsight::detect::load_upright(&photo).unwrap());
+    let lattice = gridsight::detect::find_lattice(&image).unwrap();
+    assert_eq!((lattice.rows, lattice.columns), (51, 50));
+    let height = |row: usize, column: usize| {
+        let (a, b) = (lattice.points[row][column], lattice.points[row + 1][column]);
+        (a.0 - b.0).hypot(a.1 - b.1)
+    };
+    for column in 0..=50 {
+        let ratio = height(50, column) / height(49, column);
+        assert!(
+            ratio < 1.4,
+            "column {column}: bottom row {ratio:.2} times the row above"
+        );
+    }
+    let Ok(gridsight::read::Reading::Nonogram(read)) =
+        gridsight::read_image(&photo, Some("nonogram"))
+    else {
+        panic!("{}: not read as a nonogram", photo.display());
+    };
+    assert_eq!(read.clues.rows[44].len(), 1);
+}
+
+#[test]
 fn curled_magazine_nonograms_have_their_whole_boxed_lattices_found() {
     let Some(shared) = common::shared("magazine nonogram photo") else {
         return;

@@ -18,6 +18,8 @@
 //! An outline whose lines cannot be counted, or whose lattice leaves the ink in places (a page
 //! curled so strongly its lines bow by a cell or more), has its border traced as curves and the
 //! warp straightened along them (`unbow`) before the lines are counted and followed again.
+//! An outer line that runs on past the grid's outer cells onto the frame's shadow is pulled
+//! back to their inner neighbours' pitch (`overreach`).
 //! A grid bowed further still, which no quadrilateral holds, is found from its cells one by one
 //! (`cell_lattice`: the paper inside each ruled cell, grown into a lattice as a maze's digits
 //! are); the pipeline asks for it only when the outline's lattice fails.
@@ -38,6 +40,7 @@ pub mod grow;
 mod inspect;
 mod lines;
 mod load;
+mod overreach;
 mod quad;
 mod rectify;
 mod shadow;
@@ -374,8 +377,22 @@ pub struct NoSureLattice {
     pub last_resort: Option<Lattice>,
 }
 
-/// [`find_lattice_inspected`], with the last-resort lattice kept when none is found.
+/// [`find_lattice_inspected`], with the last-resort lattice kept when none is found. Either
+/// lattice has its outer lines pulled back off a frame's shadow (see [`overreach`]).
 pub fn find_lattice_or_last_resort(
+    image: &GrayImage,
+    inspection: Option<&mut Inspection>,
+) -> Result<Lattice, NoSureLattice> {
+    outlined_lattice(image, inspection)
+        .map(overreach::pulled_in)
+        .map_err(|none| NoSureLattice {
+            last_resort: none.last_resort.map(overreach::pulled_in),
+            ..none
+        })
+}
+
+/// [`find_lattice_or_last_resort`] before the outer lines are pulled back.
+fn outlined_lattice(
     image: &GrayImage,
     mut inspection: Option<&mut Inspection>,
 ) -> Result<Lattice, NoSureLattice> {
