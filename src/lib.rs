@@ -352,6 +352,28 @@ impl PhotoSolve {
         })
     }
 
+    /// Whether this is a nonogram's reading with several solutions where `failed`, a reading of
+    /// the same photo, made no puzzle: the reading to report of the two. Magazine-7 (a puzzle
+    /// printed with two solutions) read every clue as printed once smoothed, on a lattice near
+    /// the one found, and had been refused with the first reading's "rows and columns do not
+    /// agree".
+    fn reads_a_puzzle_where_none(&self, failed: &PhotoSolve) -> bool {
+        self.reading.kind() == "nonogram"
+            && failed.reading.kind() == "nonogram"
+            && failed.puzzle.is_err()
+            && self.has_several_solutions()
+    }
+
+    /// Whether the photo gave a puzzle with more than one solution.
+    fn has_several_solutions(&self) -> bool {
+        self.puzzle.as_ref().is_ok_and(|corrected| {
+            corrected
+                .solved
+                .as_ref()
+                .is_ok_and(|solved| solved.ambiguous_for(corrected.puzzle.as_ref()))
+        })
+    }
+
     /// Why this reading failed in a way that reading the photo as another kind may mend: it
     /// makes no puzzle, one without a solution, or an ambiguous one; `None` when it solved, or
     /// stopped for a reason no kind changes (a time limit).
@@ -389,7 +411,8 @@ fn may_be_read_as(first: &PhotoSolve, other: &str) -> bool {
 /// Reads the puzzle on `found` (as `kind` when given), corrects it with the solver's help and
 /// solves it (see [`read_and_solve_any_kind`]); when that fails, reads it all again on the
 /// photo smoothed around the lattice (see [`read::smoothing`]), and takes that reading if it
-/// solves uniquely. A photo that reads as taken is not read smoothed: on clean photos with small
+/// solves uniquely, or reads a nonogram into a puzzle where the first reading made none (see
+/// [`PhotoSolve::reads_a_puzzle_where_none`]). A photo that reads as taken is not read smoothed: on clean photos with small
 /// digits smoothing lost a few (3 of 160 nonogram `photo` dev photos). A failure says what it
 /// likely is: a doubtful
 /// reading with no solution or several a misread (see [`unreadable_if_doubtful`]), a
@@ -409,7 +432,8 @@ fn solve_found(
         Some(failure) if taken.reading.kind() != "jump" => {
             let smoothed = read::smoothing::smoothed_around(gray, &found.0);
             let mut again = solve_on_found_or_nearby(&smoothed, found, kind, limit, explain);
-            if again.solved_uniquely() && again.reading.kind() != "jump" {
+            let better = again.solved_uniquely() || again.reads_a_puzzle_where_none(&taken);
+            if better && again.reading.kind() != "jump" {
                 again.stages.insert(
                     0,
                     format!("read: {failure}; read again with the photo's noise smoothed"),
@@ -425,7 +449,9 @@ fn solve_found(
 }
 
 /// Reads the puzzle on `found` in `gray` and solves it, and failing that on the lattices near
-/// it (see [`on_nearby_lattice`]) or on a lattice of cells (see [`on_cell_lattice`]).
+/// it (see [`on_nearby_lattice`]) or on a lattice of cells (see [`on_cell_lattice`]); when none
+/// solves uniquely, a nonogram read there into a puzzle with several solutions is reported where
+/// the first reading made no puzzle (see [`PhotoSolve::reads_a_puzzle_where_none`]).
 fn solve_on_found_or_nearby(
     gray: &image::GrayImage,
     found: Found,
@@ -436,12 +462,14 @@ fn solve_on_found_or_nearby(
     let first = read_and_solve_any_kind(gray, found.clone(), kind, limit, explain);
     // A lattice of cells found already (no outline gave a grid) is not looked for again.
     let cells_found = found.1 == Frame::Cells;
-    let retried = on_nearby_lattice(gray, &first, found, kind, limit, explain).or_else(|| {
-        (!cells_found)
-            .then(|| on_cell_lattice(gray, &first, kind, limit, explain))
-            .flatten()
-    });
-    retried.unwrap_or(first)
+    let mut several = None;
+    let retried = match on_nearby_lattice(gray, &first, found, kind, limit, explain, &mut several) {
+        Some(retried) => Some(retried),
+        None if !cells_found => on_cell_lattice(gray, &first, kind, limit, explain, &mut several),
+        None => None,
+    };
+    let several = several.filter(|several| several.reads_a_puzzle_where_none(&first));
+    retried.or(several).unwrap_or(first)
 }
 
 /// How many times a failing grid's lattice is counted and followed again inside the corners of
@@ -477,6 +505,7 @@ fn on_nearby_lattice(
     kind: Option<&str>,
     limit: Option<Duration>,
     explain: bool,
+    several: &mut Option<PhotoSolve>,
 ) -> Option<PhotoSolve> {
     let failure = first.failure()?;
     // A maze's digits standing beyond the lattice read (a boxed diamond's lone side tips, left
@@ -513,8 +542,16 @@ fn on_nearby_lattice(
         // even count of rows or columns, with no middle cell to start from) moves the start
         // off the maze's middle, and two hard photos' mazes so read a column or a row wider
         // than their print solved uniquely, wrong.
-        return solved_again(gray, (wider, frame), kind, limit, explain, why(how))
-            .filter(|retry| retry.reading.could_be_whole_maze());
+        return solved_again(
+            gray,
+            (wider, frame),
+            kind,
+            limit,
+            explain,
+            why(how),
+            several,
+        )
+        .filter(|retry| retry.reading.could_be_whole_maze());
     }
     let nonogram = first.reading.kind() == "nonogram";
     let grown = nonogram
@@ -595,12 +632,21 @@ fn on_nearby_lattice(
         .chain(followed)
         .chain(trimmed)
         .find_map(|(nearby, frame, how)| {
-            solved_again(gray, (nearby, frame), kind, limit, explain, why(how))
+            solved_again(
+                gray,
+                (nearby, frame),
+                kind,
+                limit,
+                explain,
+                why(how),
+                several,
+            )
         })
 }
 
 /// The reading of `found` (see [`read_and_solve_any_kind`]) when it solves uniquely, `why`
-/// it was read again said first among its stages.
+/// it was read again said first among its stages. The first such reading that gave a puzzle
+/// with several solutions instead is put in `several`, when it holds none yet.
 fn solved_again(
     gray: &image::GrayImage,
     found: Found,
@@ -608,13 +654,17 @@ fn solved_again(
     limit: Option<Duration>,
     explain: bool,
     why: String,
+    several: &mut Option<PhotoSolve>,
 ) -> Option<PhotoSolve> {
     let mut retry = read_and_solve_any_kind(gray, found, kind, limit, explain);
-    if !retry.solved_uniquely() {
-        return None;
-    }
     retry.stages.insert(0, why);
-    Some(retry)
+    if retry.solved_uniquely() {
+        return Some(retry);
+    }
+    if several.is_none() && retry.has_several_solutions() {
+        *several = Some(retry);
+    }
+    None
 }
 
 /// A grid whose reading failed on every lattice near the one found, read again on the lattice
@@ -633,6 +683,7 @@ fn on_cell_lattice(
     kind: Option<&str>,
     limit: Option<Duration>,
     explain: bool,
+    several: &mut Option<PhotoSolve>,
 ) -> Option<PhotoSolve> {
     let failure = first.failure()?;
     let cells = detect::find_cell_lattice(gray)
@@ -643,7 +694,15 @@ fn on_cell_lattice(
         "read: on the {rows}x{columns} lattice found, {failure}; read on the lattice of its \
          cells found one by one"
     );
-    solved_again(gray, (cells, Frame::Cells), kind, limit, explain, why)
+    solved_again(
+        gray,
+        (cells, Frame::Cells),
+        kind,
+        limit,
+        explain,
+        why,
+        several,
+    )
 }
 
 /// How near (share of a cell) every corner of two lattices must lie for them to read alike.
