@@ -423,17 +423,7 @@ mod tests {
 
     /// A square lattice of `cells` x `cells` cells of `side` pixels from (`x`, `y`).
     fn square_lattice(x: f32, y: f32, cells: usize, side: f32) -> Lattice {
-        Lattice {
-            rows: cells,
-            columns: cells,
-            points: (0..=cells)
-                .map(|r| {
-                    (0..=cells)
-                        .map(|c| (x + c as f32 * side, y + r as f32 * side))
-                        .collect()
-                })
-                .collect(),
-        }
+        Lattice::even(x, y, cells, cells, side)
     }
 
     #[test]

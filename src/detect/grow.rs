@@ -305,17 +305,7 @@ mod tests {
     }
 
     fn lattice(x0: f32, y0: f32, columns: usize, rows: usize) -> Lattice {
-        Lattice {
-            rows,
-            columns,
-            points: (0..=rows)
-                .map(|r| {
-                    (0..=columns)
-                        .map(|c| (x0 + 10.0 * c as f32 + 0.5, y0 + 10.0 * r as f32 + 0.5))
-                        .collect()
-                })
-                .collect(),
-        }
+        Lattice::even(x0 + 0.5, y0 + 0.5, rows, columns, 10.0)
     }
 
     #[test]

@@ -86,6 +86,25 @@ pub struct Lattice {
     pub points: Vec<Vec<(f32, f32)>>,
 }
 
+#[cfg(test)]
+impl Lattice {
+    /// An upright lattice of `rows` x `columns` square cells of `side` pixels, its top-left
+    /// corner at (`x`, `y`): for tests.
+    pub(crate) fn even(x: f32, y: f32, rows: usize, columns: usize, side: f32) -> Lattice {
+        Lattice {
+            rows,
+            columns,
+            points: (0..=rows)
+                .map(|r| {
+                    (0..=columns)
+                        .map(|c| (x + c as f32 * side, y + r as f32 * side))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+}
+
 impl Lattice {
     /// The centre of a cell (the mean of its four corners); (0, 0) outside the lattice.
     pub fn cell_centre(&self, row: usize, column: usize) -> (f32, f32) {

@@ -24,25 +24,21 @@ pub fn pulled_in(mut lattice: Lattice) -> Lattice {
         return lattice;
     }
     let distance = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).hypot(a.1 - b.1);
-    // Each side as (outer, first inside, second inside) point indices for the k-th point along it.
-    let sides: [(usize, Box<dyn Fn(usize) -> [(usize, usize); 3]>); 4] = [
-        (columns + 1, Box::new(|k| [(0, k), (1, k), (2, k)])),
-        (
-            columns + 1,
-            Box::new(move |k| [(rows, k), (rows - 1, k), (rows - 2, k)]),
-        ),
-        (rows + 1, Box::new(|k| [(k, 0), (k, 1), (k, 2)])),
-        (
-            rows + 1,
-            Box::new(move |k| [(k, columns), (k, columns - 1), (k, columns - 2)]),
-        ),
-    ];
-    for (length, at) in sides {
+    // Each side's k-th point, outer first, then the next two in: top, bottom, left, right.
+    let along = |side: usize, k: usize| match side {
+        0 => [(0, k), (1, k), (2, k)],
+        1 => [(rows, k), (rows - 1, k), (rows - 2, k)],
+        2 => [(k, 0), (k, 1), (k, 2)],
+        _ => [(k, columns), (k, columns - 1), (k, columns - 2)],
+    };
+    for side in 0..4 {
+        let length = if side < 2 { columns + 1 } else { rows + 1 };
         for k in 0..length {
-            let [outer, first, second] = at(k).map(|(r, c)| lattice.points[r][c]);
+            let at = along(side, k);
+            let [outer, first, second] = at.map(|(r, c)| lattice.points[r][c]);
             let (beyond, pitch) = (distance(outer, first), distance(first, second));
             if pitch > 0.0 && beyond > OVERREACH * pitch {
-                let (r, c) = at(k)[0];
+                let (r, c) = at[0];
                 lattice.points[r][c] = (2.0 * first.0 - second.0, 2.0 * first.1 - second.1);
             }
         }
@@ -56,17 +52,7 @@ mod tests {
 
     /// A square lattice of `side` cells, `pitch` pixels each, from (10, 10).
     fn square(side: usize, pitch: f32) -> Lattice {
-        Lattice {
-            rows: side,
-            columns: side,
-            points: (0..=side)
-                .map(|r| {
-                    (0..=side)
-                        .map(|c| (10.0 + c as f32 * pitch, 10.0 + r as f32 * pitch))
-                        .collect()
-                })
-                .collect(),
-        }
+        Lattice::even(10.0, 10.0, side, side, pitch)
     }
 
     #[test]
