@@ -344,12 +344,15 @@ pub struct CorrectedPuzzle {
 impl PhotoSolve {
     /// Whether the photo gave a puzzle with exactly one solution.
     fn solved_uniquely(&self) -> bool {
-        self.puzzle.as_ref().is_ok_and(|corrected| {
-            corrected
-                .solved
-                .as_ref()
-                .is_ok_and(|solved| !solved.ambiguous_for(corrected.puzzle.as_ref()))
-        })
+        self.ambiguity() == Some(false)
+    }
+
+    /// Whether the puzzle the photo gave has more than one solution; `None` when it gave no
+    /// puzzle, or its puzzle was not solved.
+    fn ambiguity(&self) -> Option<bool> {
+        let corrected = self.puzzle.as_ref().ok()?;
+        let solved = corrected.solved.as_ref().ok()?;
+        Some(solved.ambiguous_for(corrected.puzzle.as_ref()))
     }
 
     /// Whether this is a nonogram's reading with several solutions where `failed`, a reading of
@@ -366,12 +369,7 @@ impl PhotoSolve {
 
     /// Whether the photo gave a puzzle with more than one solution.
     fn has_several_solutions(&self) -> bool {
-        self.puzzle.as_ref().is_ok_and(|corrected| {
-            corrected
-                .solved
-                .as_ref()
-                .is_ok_and(|solved| solved.ambiguous_for(corrected.puzzle.as_ref()))
-        })
+        self.ambiguity() == Some(true)
     }
 
     /// Why this reading failed in a way that reading the photo as another kind may mend: it

@@ -422,14 +422,17 @@ fn the_45x45_magazine_nonogram_printed_with_two_solutions_is_read_as_printed() {
             .unwrap()
             .remove(0);
         let clues = puzzle.to_json();
-        let numbers = |side: &str| -> Vec<u64> {
-            let lines = clues[side].as_array().unwrap();
-            assert_eq!(lines.len(), 45, "{name}");
-            lines
-                .iter()
-                .flat_map(|line| line.as_array().unwrap().iter().map(|n| n.as_u64().unwrap()))
-                .collect()
-        };
+        // As a report holds it, for the report helpers.
+        let report = serde_json::json!({ "puzzle": clues });
+        let numbers = |side: &str| clue_numbers(&report, side);
+        assert_eq!(
+            (
+                clue_lines(&report, "rows").len(),
+                clue_lines(&report, "columns").len()
+            ),
+            (45, 45),
+            "{name}"
+        );
         assert_eq!(
             numbers("rows").len() + numbers("columns").len(),
             248,
