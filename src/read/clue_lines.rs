@@ -7,8 +7,10 @@
 //! read as 1) are
 //! few, and a line's cells must fit one of them: cells that every possible reading of a line
 //! fills (or leaves empty) are known, which rules out readings of the crossing lines, and so on
-//! to a fixpoint. Lines read surely have one reading and drive it. This module only narrows the
-//! readings and picks the cheapest left; the solver decides whether the result is the puzzle.
+//! to a fixpoint. Lines read surely have one reading and drive it. When the cheapest left of
+//! every line are not the puzzle, [`cheapest_together`] searches the readings left of all lines
+//! at once for the cheapest that fit one grid. This module only narrows and searches the
+//! readings; the solver decides whether a choice is the puzzle.
 
 use crate::kinds::nonogram::solver::{narrow_line, FILLED, UNKNOWN};
 use crate::limits::Deadline;
@@ -165,16 +167,8 @@ pub fn narrow(
     deadline: &Deadline,
 ) -> Result<Vec<Vec<usize>>, usize> {
     // The grid with the givens filled and each reading's clue, made once for every narrowing.
-    let mut start = vec![UNKNOWN; height * width];
-    for &(r, c) in givens {
-        if r < height && c < width {
-            start[r * width + c] = FILLED;
-        }
-    }
-    let clues: Vec<Vec<Vec<u32>>> = readings
-        .iter()
-        .map(|line| line.iter().map(LineReading::clue).collect())
-        .collect();
+    let start = givens_filled((height, width), givens);
+    let clues = clues_of(readings);
     let narrowed = |alive: Vec<Vec<usize>>| narrow_from((height, width), &start, &clues, alive);
     let all: Vec<Vec<usize>> = readings
         .iter()
@@ -215,6 +209,25 @@ pub fn narrow(
     }
 }
 
+/// A `height` x `width` grid of unknown cells but the `givens`, filled.
+fn givens_filled((height, width): (usize, usize), givens: &[(usize, usize)]) -> Vec<u8> {
+    let mut grid = vec![UNKNOWN; height * width];
+    for &(r, c) in givens {
+        if r < height && c < width {
+            grid[r * width + c] = FILLED;
+        }
+    }
+    grid
+}
+
+/// Each line's readings' clues, `[line][reading]`.
+fn clues_of(readings: &[Vec<LineReading>]) -> Vec<Vec<Vec<u32>>> {
+    readings
+        .iter()
+        .map(|line| line.iter().map(LineReading::clue).collect())
+        .collect()
+}
+
 /// [`narrow`]'s first step, from the `start` grid and the readings `alive` of each line, whose
 /// readings' clues are `clues[line][reading]`.
 fn narrow_from(
@@ -224,6 +237,21 @@ fn narrow_from(
     mut alive: Vec<Vec<usize>>,
 ) -> Result<Vec<Vec<usize>>, usize> {
     let mut grid = start.to_vec();
+    let every_line = (0..height + width).collect();
+    propagate((height, width), &mut grid, clues, &mut alive, every_line)?;
+    Ok(alive)
+}
+
+/// Narrows the lines `queue`d, and every line crossing a cell that narrows, to a fixpoint:
+/// `grid`'s cells to what every reading left of their lines allows, and `alive` to the
+/// readings that fit the cells. `Err` names the first line left with no reading.
+fn propagate(
+    (height, width): (usize, usize),
+    grid: &mut [u8],
+    clues: &[Vec<Vec<u32>>],
+    alive: &mut [Vec<usize>],
+    mut queue: Vec<usize>,
+) -> Result<(), usize> {
     let cell_index = |line: usize, k: usize| {
         if line < height {
             line * width + k
@@ -232,8 +260,10 @@ fn narrow_from(
         }
     };
     let length = |line: usize| if line < height { width } else { height };
-    let mut queued = vec![true; height + width];
-    let mut queue: Vec<usize> = (0..height + width).collect();
+    let mut queued = vec![false; height + width];
+    for &line in &queue {
+        queued[line] = true;
+    }
     while let Some(line) = queue.pop() {
         queued[line] = false;
         let cells: Vec<u8> = (0..length(line))
@@ -265,7 +295,214 @@ fn narrow_from(
             }
         }
     }
-    Ok(alive)
+    Ok(())
+}
+
+/// The most narrowings [`cheapest_together`] makes: the search stops there whatever the clock
+/// says, so that a reading takes the same path on a fast machine and a slow one.
+const MOST_NARROWINGS: usize = 5_000;
+
+/// The cheapest ways of reading every line at once, one of its readings `alive` (as [`narrow`]
+/// left them) each, that fit one grid as far as narrowing line by line tells, that `accept`
+/// takes (the solver: exactly one solution) and that cost at most `most_cost` in all: the
+/// cheapest and every other within `margin` of it, cheapest first, each as the reading picked
+/// for each line. [`narrow`] rules out what one reading tried alone contradicts; a dozen
+/// misread numbers across the lines leave a dozen lines each keeping its reading as read, the
+/// cheapest, and the corrector's search over sets of a few changes from those cannot reach
+/// the truth. This one searches depth first: it drops every reading dearer than the bound
+/// leaves room for (the bound: `most_cost`, then the cheapest found, each plus `margin`, so
+/// that rivals are found too), narrows the lines again, fixes the line whose cheapest reading
+/// is surest against its next (each of its readings in turn, cheapest first), and drops every
+/// branch whose lines' cheapest readings, with the least change that balances the rows' and
+/// columns' totals, cost more than the bound. Stops at the `deadline` or
+/// [`MOST_NARROWINGS`], with what it found so far, and says whether it ran to its end.
+pub fn cheapest_together(
+    (height, width): (usize, usize),
+    givens: &[(usize, usize)],
+    readings: &[Vec<LineReading>],
+    alive: Vec<Vec<usize>>,
+    (most_cost, margin): (f32, f32),
+    accept: &mut dyn FnMut(&[usize]) -> bool,
+    deadline: &Deadline,
+) -> Ways {
+    let mut grid = givens_filled((height, width), givens);
+    let clues = clues_of(readings);
+    let mut alive = alive;
+    let every_line = (0..height + width).collect();
+    if propagate((height, width), &mut grid, &clues, &mut alive, every_line).is_err() {
+        return Ways {
+            found: Vec::new(),
+            complete: true,
+        };
+    }
+    let mut search = Together {
+        dimensions: (height, width),
+        clues: &clues,
+        readings,
+        most_cost,
+        margin,
+        accept,
+        deadline,
+        narrowings: 0,
+        found: Vec::new(),
+    };
+    search.branch(grid, alive);
+    let complete = !search.stopped();
+    let mut found = search.found;
+    found.sort_by(|a, b| a.0.total_cmp(&b.0));
+    match found.first() {
+        Some(&(cheapest, _)) if cheapest <= most_cost => {
+            found.retain(|&(cost, _)| cost <= cheapest + margin);
+        }
+        _ => found.clear(),
+    }
+    Ways { found, complete }
+}
+
+/// What [`cheapest_together`] found.
+#[derive(Debug, PartialEq)]
+pub struct Ways {
+    /// Each way's cost and the reading picked for each line, cheapest first.
+    pub found: Vec<(f32, Vec<usize>)>,
+    /// Whether the search ran to its end, so that no way within the bound was left untried.
+    pub complete: bool,
+}
+
+/// The state of [`cheapest_together`]'s search.
+struct Together<'a> {
+    dimensions: (usize, usize),
+    clues: &'a [Vec<Vec<u32>>],
+    readings: &'a [Vec<LineReading>],
+    most_cost: f32,
+    margin: f32,
+    accept: &'a mut dyn FnMut(&[usize]) -> bool,
+    deadline: &'a Deadline,
+    narrowings: usize,
+    found: Vec<(f32, Vec<usize>)>,
+}
+
+impl Together<'_> {
+    /// The dearest a way of reading may cost and still be kept: within the margin of the
+    /// cheapest found so far, so that a rival is found too.
+    fn bound(&self) -> f32 {
+        self.found
+            .iter()
+            .map(|&(cost, _)| cost)
+            .fold(self.most_cost, f32::min)
+            + self.margin
+    }
+
+    /// The least the readings `alive` must cost beyond their cheapest to balance the rows' and
+    /// columns' totals: nothing when the cheapest balance, else the cheapest other reading
+    /// of a line that moves the difference towards nought (every balanced set has one).
+    fn to_balance(&self, alive: &[Vec<usize>]) -> f32 {
+        let height = self.dimensions.0;
+        let signed = |line: usize, reading: usize| -> i64 {
+            let total: i64 = self.clues[line][reading]
+                .iter()
+                .map(|&n| i64::from(n))
+                .sum();
+            if line < height {
+                total
+            } else {
+                -total
+            }
+        };
+        let gap: i64 = alive
+            .iter()
+            .enumerate()
+            .map(|(line, kept)| signed(line, kept[0]))
+            .sum();
+        if gap == 0 {
+            return 0.0;
+        }
+        alive
+            .iter()
+            .enumerate()
+            .flat_map(|(line, kept)| {
+                let (first, cost) = (signed(line, kept[0]), self.readings[line][kept[0]].cost);
+                kept[1..].iter().filter_map(move |&reading| {
+                    let moved = signed(line, reading) - first;
+                    (moved.signum() == -gap.signum())
+                        .then(|| self.readings[line][reading].cost - cost)
+                })
+            })
+            .fold(f32::INFINITY, f32::min)
+    }
+
+    fn stopped(&self) -> bool {
+        self.narrowings >= MOST_NARROWINGS || self.deadline.expired()
+    }
+
+    fn branch(&mut self, mut grid: Vec<u8>, mut alive: Vec<Vec<usize>>) {
+        let cheapest = |line: usize, reading: usize| self.readings[line][reading].cost;
+        let least = loop {
+            let least: f32 = alive
+                .iter()
+                .enumerate()
+                .map(|(line, kept)| cheapest(line, kept[0]))
+                .sum();
+            let slack = self.bound() - least - self.to_balance(&alive);
+            if slack < 0.0 || self.stopped() {
+                return;
+            }
+            // A reading dearer than its line's cheapest by more than the slack cannot be in any
+            // set within the bound: dropping it may settle cells, and those other lines.
+            let mut dropped = Vec::new();
+            for (line, kept) in alive.iter_mut().enumerate() {
+                let first = self.readings[line][kept[0]].cost;
+                let before = kept.len();
+                kept.retain(|&reading| self.readings[line][reading].cost - first <= slack);
+                if kept.len() < before {
+                    dropped.push(line);
+                }
+            }
+            if dropped.is_empty() {
+                break least;
+            }
+            self.narrowings += 1;
+            if propagate(self.dimensions, &mut grid, self.clues, &mut alive, dropped).is_err() {
+                return;
+            }
+        };
+        // The line whose cheapest reading is surest against its next: fixing it settles the
+        // most cells for the least branching.
+        let regret = |line: usize| {
+            let kept = &alive[line];
+            cheapest(line, kept[1]) - cheapest(line, kept[0])
+        };
+        let open = (0..alive.len())
+            .filter(|&line| alive[line].len() > 1)
+            .max_by(|&a, &b| regret(a).total_cmp(&regret(b)));
+        let Some(line) = open else {
+            let chosen: Vec<usize> = alive.iter().map(|kept| kept[0]).collect();
+            if (self.accept)(&chosen) {
+                self.found.push((least, chosen));
+            }
+            return;
+        };
+        let base = least - cheapest(line, alive[line][0]);
+        for &reading in &alive[line] {
+            if base + cheapest(line, reading) > self.bound() || self.stopped() {
+                return;
+            }
+            let mut grid = grid.clone();
+            let mut tried = alive.clone();
+            tried[line] = vec![reading];
+            self.narrowings += 1;
+            if propagate(
+                self.dimensions,
+                &mut grid,
+                self.clues,
+                &mut tried,
+                vec![line],
+            )
+            .is_ok()
+            {
+                self.branch(grid, tried);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -450,5 +687,84 @@ mod tests {
             .iter()
             .zip(&alive)
             .all(|(hurried, alive)| alive.iter().all(|i| hurried.contains(i))));
+        // Searched together, the lines the hurried narrowing left with their readings as read
+        // cheapest are read as printed: the four changes, and nothing else, fit one grid.
+        let mut solved = 0;
+        let found = cheapest_together(
+            (8, 8),
+            &[],
+            &readings,
+            hurried,
+            (4.6, 1.5),
+            &mut |_| {
+                solved += 1;
+                true
+            },
+            &Deadline::none(),
+        );
+        assert!(found.complete);
+        assert_eq!(found.found.len(), 1);
+        let (cost, chosen) = &found.found[0];
+        let read: Vec<Vec<u32>> = chosen
+            .iter()
+            .enumerate()
+            .map(|(line, &i)| readings[line][i].clue())
+            .collect();
+        let printed: Vec<Vec<u32>> = rows.iter().chain(&columns).cloned().collect();
+        assert_eq!(read, printed);
+        assert!((cost - 4.0 * (0.6f32 / 0.35).ln()).abs() < 1e-4);
+        assert_eq!(solved, 1);
+    }
+
+    #[test]
+    fn the_cheapest_way_of_reading_every_line_comes_with_its_rivals_within_the_margin() {
+        // A 2x2 grid whose row 0 and column 0 read 1, or 2 for 0.1 more: 1 1 / 1 1 fits (a
+        // diagonal), and so does 2 1 / 2 1 (three cells); 2 1 against 1 1 does not balance.
+        let reading = |cost: f32, clue: u32| LineReading {
+            cost,
+            numbers: vec![Some(clue)],
+        };
+        let unsure = || vec![reading(0.0, 1), reading(0.1, 2)];
+        let readings = vec![
+            unsure(),
+            vec![reading(0.0, 1)],
+            unsure(),
+            vec![reading(0.0, 1)],
+        ];
+        let every = vec![vec![0, 1], vec![0], vec![0, 1], vec![0]];
+        let search = |margin: f32, accept: &mut dyn FnMut(&[usize]) -> bool| {
+            cheapest_together(
+                (2, 2),
+                &[],
+                &readings,
+                every.clone(),
+                (4.6, margin),
+                accept,
+                &Deadline::none(),
+            )
+        };
+        let ways = |ways: Ways| -> Vec<Vec<usize>> {
+            assert!(ways.complete);
+            ways.found.into_iter().map(|(_, chosen)| chosen).collect()
+        };
+        assert_eq!(
+            ways(search(1.5, &mut |_| true)),
+            vec![vec![0, 0, 0, 0], vec![1, 0, 1, 0]]
+        );
+        assert_eq!(ways(search(0.05, &mut |_| true)), vec![vec![0, 0, 0, 0]]);
+        // The solver refusing the cheapest (two solutions), the dearer way is the one.
+        let refused = &mut |chosen: &[usize]| chosen != [0, 0, 0, 0];
+        assert_eq!(ways(search(1.5, refused)), vec![vec![1, 0, 1, 0]]);
+        // Dearer than the most a way may cost, it is no answer.
+        let found = cheapest_together(
+            (2, 2),
+            &[],
+            &readings,
+            every.clone(),
+            (0.05, 1.5),
+            refused,
+            &Deadline::none(),
+        );
+        assert!(found.found.is_empty());
     }
 }
