@@ -315,7 +315,7 @@ const MOST_NARROWINGS: usize = 5_000;
 /// is surest against its next (each of its readings in turn, cheapest first), and drops every
 /// branch whose lines' cheapest readings, with the least change that balances the rows' and
 /// columns' totals, cost more than the bound. Stops at the `deadline` or
-/// [`MOST_NARROWINGS`], with what it found so far, and says whether it ran to its end.
+/// [`MOST_NARROWINGS`], with what it found so far.
 pub fn cheapest_together(
     (height, width): (usize, usize),
     givens: &[(usize, usize)],
@@ -324,16 +324,13 @@ pub fn cheapest_together(
     (most_cost, margin): (f32, f32),
     accept: &mut dyn FnMut(&[usize]) -> bool,
     deadline: &Deadline,
-) -> Ways {
+) -> Vec<(f32, Vec<usize>)> {
     let mut grid = givens_filled((height, width), givens);
     let clues = clues_of(readings);
     let mut alive = alive;
     let every_line = (0..height + width).collect();
     if propagate((height, width), &mut grid, &clues, &mut alive, every_line).is_err() {
-        return Ways {
-            found: Vec::new(),
-            complete: true,
-        };
+        return Vec::new();
     }
     let mut search = Together {
         dimensions: (height, width),
@@ -347,7 +344,6 @@ pub fn cheapest_together(
         found: Vec::new(),
     };
     search.branch(grid, alive);
-    let complete = !search.stopped();
     let mut found = search.found;
     found.sort_by(|a, b| a.0.total_cmp(&b.0));
     match found.first() {
@@ -356,16 +352,7 @@ pub fn cheapest_together(
         }
         _ => found.clear(),
     }
-    Ways { found, complete }
-}
-
-/// What [`cheapest_together`] found.
-#[derive(Debug, PartialEq)]
-pub struct Ways {
-    /// Each way's cost and the reading picked for each line, cheapest first.
-    pub found: Vec<(f32, Vec<usize>)>,
-    /// Whether the search ran to its end, so that no way within the bound was left untried.
-    pub complete: bool,
+    found
 }
 
 /// The state of [`cheapest_together`]'s search.
@@ -702,9 +689,8 @@ mod tests {
             },
             &Deadline::none(),
         );
-        assert!(found.complete);
-        assert_eq!(found.found.len(), 1);
-        let (cost, chosen) = &found.found[0];
+        assert_eq!(found.len(), 1);
+        let (cost, chosen) = &found[0];
         let read: Vec<Vec<u32>> = chosen
             .iter()
             .enumerate()
@@ -743,9 +729,8 @@ mod tests {
                 &Deadline::none(),
             )
         };
-        let ways = |ways: Ways| -> Vec<Vec<usize>> {
-            assert!(ways.complete);
-            ways.found.into_iter().map(|(_, chosen)| chosen).collect()
+        let ways = |found: Vec<(f32, Vec<usize>)>| -> Vec<Vec<usize>> {
+            found.into_iter().map(|(_, chosen)| chosen).collect()
         };
         assert_eq!(
             ways(search(1.5, &mut |_| true)),
@@ -765,6 +750,6 @@ mod tests {
             refused,
             &Deadline::none(),
         );
-        assert!(found.found.is_empty());
+        assert!(found.is_empty());
     }
 }
