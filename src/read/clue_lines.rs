@@ -320,14 +320,13 @@ pub fn cheapest_together(
     (height, width): (usize, usize),
     givens: &[(usize, usize)],
     readings: &[Vec<LineReading>],
-    alive: Vec<Vec<usize>>,
+    mut alive: Vec<Vec<usize>>,
     (most_cost, margin): (f32, f32),
     accept: &mut dyn FnMut(&[usize]) -> bool,
     deadline: &Deadline,
 ) -> Vec<(f32, Vec<usize>)> {
     let mut grid = givens_filled((height, width), givens);
     let clues = clues_of(readings);
-    let mut alive = alive;
     let every_line = (0..height + width).collect();
     if propagate((height, width), &mut grid, &clues, &mut alive, every_line).is_err() {
         return Vec::new();

@@ -3212,9 +3212,12 @@ fn lines_corrected(
                     .map(|(line, &i)| readings[line][i].clue())
                     .collect()
             };
+            // One slow solve must not carry the search past its budget.
+            let budget = deadline_within(limit, TOGETHER_TIME);
             let mut accept = |chosen: &[usize]| {
+                let deadline = solve_deadline(limit).earlier(budget);
                 nonogram_of_lines(clues_of(chosen), height, givens)
-                    .is_some_and(|puzzle| makes_sense_by(&puzzle, &solve_deadline(limit)))
+                    .is_some_and(|puzzle| makes_sense_by(&puzzle, &deadline))
             };
             let ways = clue_lines::cheapest_together(
                 (height, width),
@@ -3223,7 +3226,7 @@ fn lines_corrected(
                 alive,
                 (most_set_cost(), RIVAL_MARGIN),
                 &mut accept,
-                &deadline_within(limit, TOGETHER_TIME),
+                &budget,
             );
             let [(_, chosen)] = &ways[..] else {
                 return None;
