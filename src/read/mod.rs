@@ -3181,13 +3181,16 @@ fn lines_corrected(
         })
         .collect();
     let solves = std::cell::Cell::new(0);
-    let build = |chosen: &[usize]| -> Option<Box<dyn Puzzle>> {
-        let lines: Vec<Vec<u32>> = chosen
+    // The clues of each line's reading `chosen`.
+    let clues_of = |chosen: &[usize]| -> Vec<Vec<u32>> {
+        chosen
             .iter()
             .enumerate()
             .map(|(line, &i)| readings[line][i].clue())
-            .collect();
-        let puzzle = nonogram_of_lines(lines, height, givens)?;
+            .collect()
+    };
+    let build = |chosen: &[usize]| -> Option<Box<dyn Puzzle>> {
+        let puzzle = nonogram_of_lines(clues_of(chosen), height, givens)?;
         if solves.get() >= TOTALS_SOLVES || deadline.expired() {
             return None;
         }
@@ -3205,13 +3208,6 @@ fn lines_corrected(
     let (puzzle, chosen) = match searched {
         Some((puzzle, changes)) => (puzzle, with_changes(&picked, changes)),
         None => {
-            let clues_of = |chosen: &[usize]| -> Vec<Vec<u32>> {
-                chosen
-                    .iter()
-                    .enumerate()
-                    .map(|(line, &i)| readings[line][i].clue())
-                    .collect()
-            };
             // One slow solve must not carry the search past its budget.
             let budget = deadline_within(limit, TOGETHER_TIME);
             let mut accept = |chosen: &[usize]| {
