@@ -7,7 +7,7 @@
 
 use image::GrayImage;
 
-use super::glyphs::{median, percentile};
+use super::glyphs::{median, percentile, value_at_rank};
 
 /// Share of a line's pixels (the brightest ones) looked at to tell a rule from a digit's
 /// stroke: a rule darkens the whole line, a digit at most about 0.7 of it, so the line's level
@@ -237,7 +237,7 @@ fn rule_bands(crop: &GrayImage, vertical: bool, border: f32) -> Option<Vec<(usiz
                     *d = (*d).min(v);
                 }
             }
-            f32::from(*darkest.select_nth_unstable(rank).1)
+            f32::from(value_at_rank(&darkest, rank))
         })
         .collect();
     let typical = median(&mut levels.clone());
@@ -330,8 +330,8 @@ fn lift(image: &mut GrayImage, (first, last): (usize, usize), vertical: bool) {
     let pixels: &mut [u8] = image;
     let rank = (along as f32 * RANK) as usize;
     let level = |pixels: &[u8], line: usize| {
-        let mut values: Vec<u8> = (0..along).map(|p| pixels[index(line, p)]).collect();
-        f32::from(*values.select_nth_unstable(rank.min(along - 1)).1)
+        let values: Vec<u8> = (0..along).map(|p| pixels[index(line, p)]).collect();
+        f32::from(value_at_rank(&values, rank.min(along - 1)))
     };
     let mut all: Vec<f32> = (0..across).map(|line| level(pixels, line)).collect();
     let lifts: Vec<f32> = (low..=high).map(|line| all[line]).collect();

@@ -126,7 +126,7 @@ pub fn find(crop: &GrayImage) -> Option<Ring> {
 /// against 3).
 pub fn erased(crop: &GrayImage, ring: &Ring) -> GrayImage {
     let inside = |x: u32, y: u32| (x as f32 - ring.x).hypot(y as f32 - ring.y) < ring.inner;
-    let mut levels: Vec<u8> = crop
+    let levels: Vec<u8> = crop
         .enumerate_pixels()
         .filter(|&(x, y, _)| inside(x, y))
         .map(|(_, _, p)| p.0[0])
@@ -135,7 +135,7 @@ pub fn erased(crop: &GrayImage, ring: &Ring) -> GrayImage {
         255
     } else {
         let index = levels.len() * 9 / 10;
-        *levels.select_nth_unstable(index).1
+        glyphs::value_at_rank(&levels, index)
     };
     GrayImage::from_fn(crop.width(), crop.height(), |x, y| {
         if inside(x, y) {
