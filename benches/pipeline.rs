@@ -73,6 +73,7 @@ fn pipeline(c: &mut Criterion) {
 }
 
 fn detect_and_read(gray: &image::GrayImage) -> gridsight::read::Reading {
+    gridsight::read::classifier::forget_readings();
     let lattice = gridsight::detect::find_lattice(gray).expect("the grid is found");
     gridsight::read::read_puzzle(gray, &lattice, None)
 }

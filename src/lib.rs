@@ -103,6 +103,7 @@ pub fn read_image_on_lattice(
 
 /// The photo at `path` upright in grey, and its puzzle's lattice.
 fn found_in_photo(path: &std::path::Path) -> Result<(image::GrayImage, Found), Error> {
+    read::classifier::forget_readings();
     let gray = detect::grayscale(&detect::load_upright(path)?);
     let found = find_any_lattice(&gray, None)?;
     Ok((gray, found))
@@ -127,6 +128,7 @@ pub fn read_image_in_outline(
     kind: Option<&str>,
     corners: [(f64, f64); 4],
 ) -> Result<read::Reading, Error> {
+    read::classifier::forget_readings();
     let gray = detect::grayscale(&detect::load_upright(path)?);
     let lattice = detect::find_lattice_in_outline(&gray, corners)?;
     Ok(read_found(&gray, (lattice, Frame::Outline), kind).1)
@@ -244,6 +246,8 @@ pub fn solve_image_file(
     mut debug: Option<&mut debug_images::DebugImages>,
 ) -> Report {
     let started = Instant::now();
+    // Each photo is read from scratch (see `read::classifier::forget_readings`).
+    read::classifier::forget_readings();
     let mut inspection = debug.is_some().then(detect::Inspection::default);
     let detected = detect::load_upright(std::path::Path::new(path))
         .map_err(Error::from)

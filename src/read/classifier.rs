@@ -9,10 +9,11 @@
 //! find glyphs in a cell (`glyphs` does) nor know letters or symbols: anything fed in comes out
 //! as some digit, with a confidence.
 //!
-//! Readings are remembered per thread, keyed by the classifier and the glyph's exact pixels:
-//! a photo that does not read at first is read again on lattices near the one found, and most
-//! of its glyphs come out of the same pixels each time (a hard 29x22 nonogram photo asked
-//! 85,000 readings of 33,500 glyphs).
+//! Readings are remembered per thread, keyed by the classifier and the glyph's exact pixels,
+//! and forgotten when the pipeline starts on a photo ([`forget_readings`]): a photo that does
+//! not read at first is read again on lattices near the one found, and most of its glyphs come
+//! out of the same pixels each time (a hard 29x22 nonogram photo asked 85,000 readings of
+//! 33,500 glyphs).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -156,13 +157,20 @@ pub struct DigitClassifier {
 }
 
 /// How many readings a thread remembers before it forgets them all: each is a few dozen
-/// bytes, and one photo's retries ask for tens of thousands of glyphs, few of which another
-/// photo's glyphs repeat.
+/// bytes, and one photo's retries ask for tens of thousands of glyphs (a reader that never
+/// starts a photo, such as a test's, stays bounded too).
 const REMEMBERED: usize = 1 << 16;
 
 thread_local! {
     static REMEMBERED_READINGS: RefCell<HashMap<(u64, u128), Reading>> =
         RefCell::new(HashMap::new());
+}
+
+/// Forgets this thread's remembered readings. Each photo's reading starts so, so its time and
+/// memory do not hang on what the thread read before (and a benchmark that reads one photo
+/// over and over times reading it, not remembering it).
+pub fn forget_readings() {
+    REMEMBERED_READINGS.with(|seen| seen.borrow_mut().clear());
 }
 
 /// A 128-bit hash of `values`' exact bits (two 64-bit hashes of it, told apart by a prefix):
@@ -640,6 +648,10 @@ mod tests {
         let mut changed = glyphs[0].glyph.clone();
         changed.pixels[SIDE * SIDE / 2] += 0.25;
         assert_eq!(pair.classify(&changed), pair.combined(&changed));
+        let remembered = || REMEMBERED_READINGS.with(|seen| seen.borrow().len());
+        assert!(remembered() > glyphs.len());
+        forget_readings();
+        assert_eq!(remembered(), 0);
     }
 
     #[test]
