@@ -1151,7 +1151,11 @@ mod tests {
             let mut sorted = values.clone();
             sorted.sort_unstable();
             for rank in [0, rng.below(count), count * 17 / 20, count - 1] {
-                assert_eq!(value_at_rank(&values, rank), sorted[rank], "{values:?} at {rank}");
+                assert_eq!(
+                    value_at_rank(&values, rank),
+                    sorted[rank],
+                    "{values:?} at {rank}"
+                );
             }
         }
     }
