@@ -173,9 +173,9 @@ pub fn forget_readings() {
     REMEMBERED_READINGS.with(|seen| seen.borrow_mut().clear());
 }
 
-/// A 128-bit hash of `values`' exact bits (two 64-bit hashes of it, told apart by a prefix):
-/// two glyphs of the same key are taken for the same glyph, which among the few hundred
-/// thousand a thread remembers over a long run is, by chance, about 1 in 10^27.
+/// A 128-bit hash of `values`' exact bits (two 64-bit hashes of it, told apart by a prefix).
+/// Two glyphs of the same key are taken for the same glyph: with at most [`REMEMBERED`] keys
+/// held, a new glyph meets another's key by chance once in 2^112 lookups.
 fn exact_key(values: &[f32]) -> u128 {
     let half = |prefix: u8| {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
