@@ -475,11 +475,7 @@ pub fn median(values: &mut [f32]) -> f32 {
 
 /// The value below which `share` of the pixels fall.
 pub fn percentile(values: &[u8], share: f32) -> f32 {
-    let mut histogram = [0usize; 256];
-    for &v in values {
-        histogram[usize::from(v)] += 1;
-    }
-    histogram_percentile(&histogram, share)
+    histogram_percentile(&level_counts(values), share)
 }
 
 /// The value at `rank` (from 0) among `values` sorted, as `select_nth_unstable` finds it, by
@@ -487,37 +483,35 @@ pub fn percentile(values: &[u8], share: f32) -> f32 {
 /// cell's line, which the rule finder ranks by the thousand on every lattice read. Panics
 /// when `rank` is not below the count.
 pub fn value_at_rank(values: &[u8], rank: usize) -> u8 {
-    assert!(
-        rank < values.len(),
-        "rank {rank} of {} values",
-        values.len()
-    );
-    let mut histogram = [0u32; 256];
+    level_at_rank(&level_counts(values), rank)
+        .unwrap_or_else(|| panic!("rank {rank} of {} values", values.len()))
+}
+
+/// How many of `values` are at each level.
+fn level_counts(values: &[u8]) -> [usize; 256] {
+    let mut histogram = [0usize; 256];
     for &v in values {
         histogram[usize::from(v)] += 1;
     }
-    let mut seen = 0usize;
-    for (level, &count) in histogram.iter().enumerate() {
-        seen += count as usize;
-        if seen > rank {
-            return level as u8;
-        }
-    }
-    unreachable!("the counts sum to more than any rank below them")
+    histogram
 }
 
 /// The level below which `share` of the pixels counted in `histogram` (one count per level)
 /// fall; 255 when it counts none.
 pub fn histogram_percentile(histogram: &[usize; 256], share: f32) -> f32 {
     let wanted = (histogram.iter().sum::<usize>() as f32 * share) as usize;
+    level_at_rank(histogram, wanted).map_or(255.0, f32::from)
+}
+
+/// The level of the pixel at `rank` (from 0) among those `histogram` counts, sorted; `None`
+/// when it counts no more than `rank`.
+fn level_at_rank(histogram: &[usize; 256], rank: usize) -> Option<u8> {
     let mut seen = 0;
-    for (level, count) in histogram.iter().enumerate() {
+    let level = histogram.iter().position(|&count| {
         seen += count;
-        if seen > wanted {
-            return level as f32;
-        }
-    }
-    255.0
+        seen > rank
+    })?;
+    Some(level as u8)
 }
 
 /// True when the centre of the cell is mostly far darker than paper.
