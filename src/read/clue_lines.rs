@@ -169,7 +169,9 @@ pub fn narrow(
     // The grid with the givens filled and each reading's clue, made once for every narrowing.
     let start = givens_filled((height, width), givens);
     let clues = clues_of(readings);
-    let narrowed = |alive: Vec<Vec<usize>>| narrow_from((height, width), &start, &clues, alive);
+    let narrowed = |alive: Vec<Vec<usize>>| {
+        narrow_from((height, width), &start, &clues, alive).map(|(_, alive)| alive)
+    };
     let all: Vec<Vec<usize>> = readings
         .iter()
         .map(|line| (0..line.len()).collect())
@@ -229,17 +231,18 @@ fn clues_of(readings: &[Vec<LineReading>]) -> Vec<Vec<Vec<u32>>> {
 }
 
 /// [`narrow`]'s first step, from the `start` grid and the readings `alive` of each line, whose
-/// readings' clues are `clues[line][reading]`.
+/// readings' clues are `clues[line][reading]`: the grid's cells as every line's readings left
+/// settle them, and those readings.
 fn narrow_from(
     (height, width): (usize, usize),
     start: &[u8],
     clues: &[Vec<Vec<u32>>],
     mut alive: Vec<Vec<usize>>,
-) -> Result<Vec<Vec<usize>>, usize> {
+) -> Result<(Vec<u8>, Vec<Vec<usize>>), usize> {
     let mut grid = start.to_vec();
     let every_line = (0..height + width).collect();
     propagate((height, width), &mut grid, clues, &mut alive, every_line)?;
-    Ok(alive)
+    Ok((grid, alive))
 }
 
 /// Narrows the lines `queue`d, and every line crossing a cell that narrows, to a fixpoint:
@@ -320,17 +323,16 @@ pub fn cheapest_together(
     (height, width): (usize, usize),
     givens: &[(usize, usize)],
     readings: &[Vec<LineReading>],
-    mut alive: Vec<Vec<usize>>,
+    alive: Vec<Vec<usize>>,
     (most_cost, margin): (f32, f32),
     accept: &mut dyn FnMut(&[usize]) -> bool,
     deadline: &Deadline,
 ) -> Vec<(f32, Vec<usize>)> {
-    let mut grid = givens_filled((height, width), givens);
+    let start = givens_filled((height, width), givens);
     let clues = clues_of(readings);
-    let every_line = (0..height + width).collect();
-    if propagate((height, width), &mut grid, &clues, &mut alive, every_line).is_err() {
+    let Ok((grid, alive)) = narrow_from((height, width), &start, &clues, alive) else {
         return Vec::new();
-    }
+    };
     let mut search = Together {
         dimensions: (height, width),
         clues: &clues,
