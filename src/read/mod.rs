@@ -3367,14 +3367,24 @@ fn read_puzzle_turning(
     // Boxed clues are read upright only, though blurred clue digits may read a little surer
     // turned (a 6 as a 9): the empty corner block and blank grid tell which way up the page is.
     // Boxed clues read where the glyph finder saw no marks to drop are the grid's numbers, each
-    // averaged over the ink splits: no solver asks for that before their correctors.
-    let averaged = match (&upright, &rereading) {
-        (None, Some(rereading)) if nonogram_allowed && clues::boxed_clues(&grid).is_some() => {
+    // averaged over the ink splits: no solver asks for that before their correctors. So are
+    // those of a grainy photo whose marks, kept, fill the grid with "numbers" read in paper
+    // grain, so that they sort into no bands of clues while the grid without them does.
+    let seen_boxed = upright
+        .as_ref()
+        .is_some_and(|seen| clues::boxed_clues(seen).is_some());
+    let averaged = match &rereading {
+        Some(rereading)
+            if nonogram_allowed
+                && !seen_boxed
+                && grid.quarter_turns == 0
+                && clues::boxed_clues(&grid).is_some() =>
+        {
             Some(rereading.averaged(classifier).0)
         }
         _ => None,
     };
-    let upright = upright.as_ref().or(averaged.as_ref()).unwrap_or(&grid);
+    let upright = averaged.as_ref().or(upright.as_ref()).unwrap_or(&grid);
     if nonogram_allowed {
         if let Some((clues, top, left)) = clues::boxed_clues(upright) {
             // The wider crops of the reread keep digits that fill their boxes whole, but on a
@@ -3393,7 +3403,15 @@ fn read_puzzle_turning(
             };
             return Reading::Nonogram(NonogramRead::new(clues, upright, origin, 0));
         }
-        if let Some(turns) = may_turn.then(|| clues::boxed_turns(upright)).flatten() {
+        // The turn the digits were read at comes first when its reading sorts into boxed
+        // clues: an upside-down page's blurred digits, read as they lie, may not fall into
+        // bands of numbers at all, while read turned they do (five photos of one hard page).
+        let turn_read = Some(grid.quarter_turns)
+            .filter(|&turns| turns != 0 && clues::boxed_clues(&grid).is_some());
+        let turns = may_turn
+            .then(|| turn_read.or_else(|| clues::boxed_turns(upright)))
+            .flatten();
+        if let Some(turns) = turns {
             let turned = read_puzzle_turning(image, &lattice.turned(turns), kind, false);
             if let Reading::Nonogram(mut nonogram) = turned {
                 if nonogram.origin != (0, 0) {
