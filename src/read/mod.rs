@@ -3405,7 +3405,7 @@ fn read_puzzle_turning(
         }
         // The turn the digits were read at comes first when its reading sorts into boxed
         // clues: an upside-down page's blurred digits, read as they lie, may not fall into
-        // bands of numbers at all, while read turned they do (five photos of one hard page).
+        // bands of numbers at all, while read turned they do (a hard seed's six boxed photos).
         let turn_read = Some(grid.quarter_turns)
             .filter(|&turns| turns != 0 && clues::boxed_clues(&grid).is_some());
         let turns = may_turn
