@@ -125,35 +125,50 @@ fn without_leading_one(value: u32) -> Option<u32> {
 /// The clues of a nonogram printed in boxed cells of the lattice itself: `rows_above` rows of
 /// column clues over the grid and `columns_left` columns of row clues beside it, a block in
 /// the corner without clues (blank or holding a picture). Recognised from where the numbers
-/// are: the band's line next to the grid holds a number in most columns (rows) of the grid's
-/// far half and the grid's first line next to it hardly any, and the grid is nearly empty. A
-/// few numbers there are tolerated: on a photo, remnants of the grid's lines read as 1s. The
-/// corner block is left alone: a magazine prints its logo or a picture there, and that reads
-/// as anything. `None` when the numbers do not fall that way. Works on a grid read upright.
+/// are: the band's line next to the grid holds a number (or a 0) in most columns (rows) of the
+/// grid's far half and the grid's first line next to it hardly any, and the grid is nearly
+/// empty. A few numbers there are tolerated: on a photo, remnants of the grid's lines read as
+/// 1s. The corner block is left alone: a magazine prints its logo or a picture there, and that
+/// reads as anything. `None` when the numbers do not fall that way. Works on a grid read
+/// upright.
 pub fn boxed_clues(grid: &GridRead) -> Option<(CluesRead, usize, usize)> {
     let number = |r: usize, c: usize| match grid.get(r, c).value {
         CellValue::Number(n) if n >= 1 => Some(n),
         _ => None,
     };
+    // A box read 0 holds print all the same: a 0 is printed only alone, and by the grid two
+    // blurred 1s of an 11 run together into one (two of a band's seven boxes so kept a band
+    // of 3s and 2s under its share of numbers).
+    let printed = |r: usize, c: usize| matches!(grid.get(r, c).value, CellValue::Number(_));
     let (rows, columns) = (grid.rows, grid.columns);
-    let share = |cells: &mut dyn Iterator<Item = (usize, usize)>| {
+    let share_where = |cells: &mut dyn Iterator<Item = (usize, usize)>,
+                       counted: &dyn Fn(usize, usize) -> bool| {
         let (mut numbers, mut all) = (0usize, 0usize);
         for (r, c) in cells {
-            numbers += usize::from(number(r, c).is_some());
+            numbers += usize::from(counted(r, c));
             all += 1;
         }
         numbers as f32 / all.max(1) as f32
     };
+    let numbered = |r: usize, c: usize| number(r, c).is_some();
+    let share = |cells: &mut dyn Iterator<Item = (usize, usize)>| share_where(cells, &numbered);
     // The band's width: where the share of numbers along lines, seen across the grid's far
-    // half, drops the most from the band's last line to the grid's first.
+    // half, drops the most from the band's last line (its boxes read 0 counted) to the grid's
+    // first.
     let band = |lines: usize, across: usize, at: &dyn Fn(usize, usize) -> (usize, usize)| {
-        let line_share = |line: usize| share(&mut (across / 2..across).map(|k| at(line, k)));
+        let line_share = |line: usize, counted: &dyn Fn(usize, usize) -> bool| {
+            share_where(&mut (across / 2..across).map(|k| at(line, k)), counted)
+        };
         // A line of n cells holds at most ceil(n / 2) numbers, so no band is printed wider:
         // a Sudoku's digits fell so that its top four rows and left four columns passed for
         // the clues of a 5x5 grid.
         (1..lines.div_ceil(2))
             .filter(|&width| width <= (lines - width).div_ceil(2))
-            .map(|width| (width, line_share(width - 1), line_share(width)))
+            .map(|width| {
+                let band_line = line_share(width - 1, &printed);
+                let grid_line = line_share(width, &numbered);
+                (width, band_line, grid_line)
+            })
             .filter(|&(_, band_line, grid_line)| {
                 band_line >= BOXED_BAND_LINE && grid_line <= BOXED_STRAY
             })
@@ -266,7 +281,7 @@ const LOST_BOX_LEAST: f32 = 0.1;
 /// 11 run together read as one 0 at 0.54-0.69 (11 at 0.49), on a generated boxed photo.
 const UNSURE_LONE_ZERO: f32 = 0.9;
 
-/// The least share of a boxed clue band's line next to the grid holding numbers.
+/// The least share of a boxed clue band's line next to the grid holding numbers (or 0s).
 const BOXED_BAND_LINE: f32 = 0.6;
 /// The most share of cells in a boxed nonogram's grid (or its first line) read as numbers: line
 /// remnants on a photo.
@@ -1433,6 +1448,36 @@ mod tests {
             "...419..5.",
         ]);
         assert!(boxed_clues(&sudoku).is_none());
+    }
+
+    #[test]
+    fn boxes_read_0_count_toward_their_bands_line() {
+        // Blurred 11s by the grid read as 0s in two of the far half's five boxes: only two of
+        // them hold a number from 1 up, under the band's least share, but all four read print.
+        let grid = grid_read(&[
+            "....2.....",
+            "..10102.01",
+            "2.........",
+            "11........",
+            ".3........",
+            "12........",
+            ".4........",
+            ".1........",
+        ]);
+        let (_, top, left) = boxed_clues(&grid).expect("boxed clues");
+        assert_eq!((top, left), (2, 2));
+        // Read blank there, those boxes leave the band too few numbers.
+        let blanks = grid_read(&[
+            "....2.....",
+            "..1.1.2..1",
+            "2.........",
+            "11........",
+            ".3........",
+            "12........",
+            ".4........",
+            ".1........",
+        ]);
+        assert!(boxed_clues(&blanks).is_none());
     }
 
     /// A boxed nonogram of 8 columns and 6 rows read with two columns of row clues, under the
