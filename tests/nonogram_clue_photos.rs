@@ -554,6 +554,24 @@ fn a_grainy_boxed_page_upside_down_is_read_in_its_boxes_with_the_kind_told() {
     assert!(count.abs_diff(95) <= 3, "{message}");
 }
 
+#[test]
+fn blurred_3s_read_as_sure_1s_are_read_again_at_other_splits() {
+    // Row 21's "4 3 3 13" read "4 1 1 11": at the usual split each blurred 3 kept only its
+    // stem, a 1 at 1.00, too sure to be read at the other splits, so no 3 was among its
+    // readings and the totals could not be balanced. Readings holding a 1 are read at the
+    // other splits however sure, and the three 3s are corrected back.
+    let (report, truth) = photographed_and_solved(&test_data("nonogram-29x22.non"), "hard", 83004);
+    assert_read_exactly_with(
+        &report,
+        &truth,
+        &[
+            "row 21 clue 2: read 1, corrected to 3",
+            "row 21 clue 3: read 1, corrected to 3",
+            "row 21 clue 4: read 11, corrected to 13",
+        ],
+    );
+}
+
 // The puzzles in `tests/data/generated` are `gridsight generate`'s own random nonograms, each
 // photographed at the seed its generated set gave it (the same bytes as that set's photo).
 

@@ -31,16 +31,26 @@ const SPLITS: [f32; 3] = [0.3, 0.4, 0.6];
 /// and the splits cost three more readings each.
 const SURE: f32 = 0.97;
 
+/// Whether `reading` is sure enough to stand without other splits or company: [`SURE`], and
+/// no 1 among its digits, since a 1 is what a blurred 3 whose faint arms fell under the split
+/// reads as, as surely as a printed 1 (a hard photo's row "4 3 3 13" read "4 1 1 11", its 3s
+/// at 1.00 with no other reading).
+fn stands(reading: (CellValue, f32)) -> bool {
+    let holds_a_one = matches!(reading.0, CellValue::Number(n) if n.to_string().contains('1'));
+    reading.1 >= SURE && !holds_a_one
+}
+
 /// Blobs wider than this many tenths of their height are tried cut into digits too: two
 /// touching condensed digits measure 1.0-1.1, a single digit of a common face under 0.8.
 const TOUCHING_PAIR_TENTHS: u32 = 9;
 
 /// The readings of a clue crop, most likely first: each value with its highest probability at
 /// the usual split (see [`ranked_from_content`]), its blobs cut where [`touching_digits_cut`]
-/// finds two digits, or, unless that reading is [`SURE`], at any of [`SPLITS`] that finds as
-/// many glyphs. With the photo's `print` (see [`clue_print`]) each glyph's digits are weighed
-/// by its width too, and the readings by the glyphs' company put first where it says so (see
-/// [`with_company`]); with `largest`, the clue's line length, numbers within it are kept first.
+/// finds two digits, or, unless that reading [`stands`] alone, at any of [`SPLITS`] that finds
+/// as many glyphs. With the photo's `print` (see [`clue_print`]) each glyph's digits are
+/// weighed by its width too, and the readings by the glyphs' company put first where it says
+/// so (see [`with_company`]), unless the reading alone stands; with `largest`, the clue's line
+/// length, numbers within it are kept first.
 pub fn ranked_at_splits(
     crop: &GrayImage,
     levels: Levels,
@@ -57,7 +67,7 @@ pub fn ranked_at_splits(
     };
     let alone = read(None);
     // Another reading would have to be surer than that to go first.
-    if alone[0].1 >= SURE {
+    if stands(alone[0]) {
         return alone;
     }
     match print.and_then(|print| print.company.as_ref()) {
@@ -110,7 +120,7 @@ fn ranked_at_splits_by(
             ranked_from_content(fewer, crop, classifier, widths, company, largest),
         );
     }
-    if ranked[0].1 >= SURE || found.is_empty() {
+    if stands(ranked[0]) || found.is_empty() {
         return ranked;
     }
     let peak = digits_peak(&found, darkness, crop.width());
@@ -436,6 +446,18 @@ mod tests {
     use crate::render::canvas::{self, HAlign};
     use crate::render::FontName;
     use image::{Rgb, RgbImage};
+
+    #[test]
+    fn only_a_sure_reading_without_a_1_stands_alone() {
+        let n = CellValue::Number;
+        assert!(stands((n(4), 0.99)));
+        assert!(stands((n(26), SURE)));
+        assert!(!stands((n(4), 0.9)));
+        // A blurred 3 or 13 whose arms fell under the split reads 1 or 11 as surely.
+        assert!(!stands((n(1), 1.0)));
+        assert!(!stands((n(13), 1.0)));
+        assert!(!stands((n(21), 0.99)));
+    }
 
     #[test]
     fn company_puts_another_reading_first_but_never_makes_the_first_surer() {
