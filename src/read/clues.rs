@@ -1452,32 +1452,20 @@ mod tests {
 
     #[test]
     fn boxes_read_0_count_toward_their_bands_line() {
+        // Two rows of column clues over six grid rows, the second `band_line`; two columns of
+        // row clues beside them.
+        let grid_under = |band_line: &str| {
+            let mut lines = vec!["...3....1.", band_line];
+            lines.extend(["5.........", "21........", ".6........"]);
+            lines.extend(["31........", ".2........", "1........."]);
+            grid_read(&lines)
+        };
         // Blurred 11s by the grid read as 0s in two of the far half's five boxes: only two of
         // them hold a number from 1 up, under the band's least share, but all four read print.
-        let grid = grid_read(&[
-            "....2.....",
-            "..10102.01",
-            "2.........",
-            "11........",
-            ".3........",
-            "12........",
-            ".4........",
-            ".1........",
-        ]);
-        let (_, top, left) = boxed_clues(&grid).expect("boxed clues");
+        let (_, top, left) = boxed_clues(&grid_under("..10102.01")).expect("boxed clues");
         assert_eq!((top, left), (2, 2));
         // Read blank there, those boxes leave the band too few numbers.
-        let blanks = grid_read(&[
-            "....2.....",
-            "..1.1.2..1",
-            "2.........",
-            "11........",
-            ".3........",
-            "12........",
-            ".4........",
-            ".1........",
-        ]);
-        assert!(boxed_clues(&blanks).is_none());
+        assert!(boxed_clues(&grid_under("..1.1.2..1")).is_none());
     }
 
     /// A boxed nonogram of 8 columns and 6 rows read with two columns of row clues, under the
