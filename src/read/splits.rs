@@ -27,8 +27,8 @@ use crate::read::classifier::{DigitClassifier, Reading};
 /// darkness.
 const SPLITS: [f32; 3] = [0.3, 0.4, 0.6];
 
-/// A reading at the usual split this sure is not read again: most clues of a clean photo are,
-/// and the splits cost three more readings each.
+/// A reading at the usual split this sure, holding no 1 (see [`stands`]), is not read again:
+/// most clues of a clean photo are, and the splits cost three more readings each.
 const SURE: f32 = 0.97;
 
 /// Whether `reading` is sure enough to stand without other splits or company: [`SURE`], and
