@@ -59,12 +59,9 @@ pub fn ranked_at_splits(
     largest: Option<u32>,
 ) -> Vec<(CellValue, f32)> {
     let darkness = glyphs::flattened(crop);
+    let found = CropGlyphs::of(crop, &darkness, levels, classifier);
     let widths = print.and_then(|print| print.widths.as_ref());
-    let read = |company| {
-        ranked_at_splits_by(
-            crop, &darkness, levels, classifier, widths, company, largest,
-        )
-    };
+    let read = |company| found.ranked_by(classifier, widths, company, largest);
     let alone = read(None);
     // Another reading would have to be surer than that to go first.
     if stands(alone[0]) {
@@ -96,52 +93,106 @@ fn with_company(
     alone
 }
 
-/// [`ranked_at_splits`] of `crop` (`darkness` its [`glyphs::flattened`] darkness), its glyphs
-/// weighed by the photo's `widths` and, when given, their `company`.
-fn ranked_at_splits_by(
-    crop: &GrayImage,
-    darkness: &[f32],
-    levels: Levels,
-    classifier: &DigitClassifier,
-    widths: Option<&DigitWidths>,
-    company: Option<&GlyphCompany>,
-    largest: Option<u32>,
-) -> Vec<(CellValue, f32)> {
-    let company = company.map(|company| (company, darkness));
-    let (content, widest_tenths) = usual_glyphs(crop, darkness, levels, classifier);
-    let found = match &content {
-        CellContent::Glyphs(found) => found.clone(),
-        _ => Vec::new(),
-    };
-    let mut ranked = ranked_from_content(content, crop, classifier, widths, company, largest);
-    if let Some(fewer) = wide_blobs_halved(crop, darkness, levels.ink, &found) {
-        merge(
-            &mut ranked,
-            ranked_from_content(fewer, crop, classifier, widths, company, largest),
-        );
-    }
-    if stands(ranked[0]) || found.is_empty() {
-        return ranked;
-    }
-    let peak = digits_peak(&found, darkness, crop.width());
-    for share in SPLITS {
-        let content = without_line_pieces(glyphs::find_glyphs_split_at(
+/// A clue crop's glyphs at the usual split, its wide blobs halved and at each of [`SPLITS`],
+/// each found once for both of [`ranked_at_splits`]'s readings (alone and in company), which
+/// weigh the same glyphs differently.
+struct CropGlyphs<'a> {
+    crop: &'a GrayImage,
+    darkness: &'a [f32],
+    usual: CellContent,
+    widest_tenths: u32,
+    fewer: Option<CellContent>,
+    /// The contents found at [`SPLITS`] with as many glyphs as the usual split, found when a
+    /// reading first asks for them.
+    at_splits: std::cell::OnceCell<Vec<CellContent>>,
+}
+
+impl<'a> CropGlyphs<'a> {
+    /// The glyphs of `crop`, whose [`glyphs::flattened`] darkness is `darkness`, at the usual
+    /// split and its wide blobs halved (see [`wide_blobs_halved`]).
+    fn of(
+        crop: &'a GrayImage,
+        darkness: &'a [f32],
+        levels: Levels,
+        classifier: &DigitClassifier,
+    ) -> CropGlyphs<'a> {
+        let (usual, widest_tenths) = usual_glyphs(crop, darkness, levels, classifier);
+        let mut glyphs = CropGlyphs {
             crop,
             darkness,
-            share * peak,
+            usual,
             widest_tenths,
-        ));
-        // A split that joins a number's digits into one blob or breaks a digit apart reads
-        // another number, often surely (a blurred 10 as an 8).
-        if !matches!(&content, CellContent::Glyphs(other) if other.len() == found.len()) {
-            continue;
-        }
-        merge(
-            &mut ranked,
-            ranked_from_content(content, crop, classifier, widths, company, largest),
-        );
+            fewer: None,
+            at_splits: std::cell::OnceCell::new(),
+        };
+        glyphs.fewer = wide_blobs_halved(crop, darkness, levels.ink, glyphs.found());
+        glyphs
     }
-    ranked
+
+    /// The glyphs found at the usual split, none when it shows none.
+    fn found(&self) -> &[NormalisedGlyph] {
+        match &self.usual {
+            CellContent::Glyphs(found) => found,
+            _ => &[],
+        }
+    }
+
+    /// The readings of these glyphs (see [`ranked_at_splits`]), weighed by the photo's
+    /// `widths` and, when given, their `company`: at the usual split and the wide blobs
+    /// halved, and unless that reading [`stands`] alone, at each of [`SPLITS`] that finds as
+    /// many glyphs.
+    fn ranked_by(
+        &self,
+        classifier: &DigitClassifier,
+        widths: Option<&DigitWidths>,
+        company: Option<&GlyphCompany>,
+        largest: Option<u32>,
+    ) -> Vec<(CellValue, f32)> {
+        let company = company.map(|company| (company, self.darkness));
+        let rank = |content: &CellContent| {
+            ranked_from_content(
+                content.clone(),
+                self.crop,
+                classifier,
+                widths,
+                company,
+                largest,
+            )
+        };
+        let mut ranked = rank(&self.usual);
+        if let Some(fewer) = &self.fewer {
+            merge(&mut ranked, rank(fewer));
+        }
+        if stands(ranked[0]) || self.found().is_empty() {
+            return ranked;
+        }
+        for content in self.at_splits.get_or_init(|| self.found_at_splits()) {
+            merge(&mut ranked, rank(content));
+        }
+        ranked
+    }
+
+    /// The contents found at each of [`SPLITS`] with as many glyphs as the usual split.
+    fn found_at_splits(&self) -> Vec<CellContent> {
+        let found = self.found();
+        let peak = digits_peak(found, self.darkness, self.crop.width());
+        SPLITS
+            .iter()
+            .map(|share| {
+                without_line_pieces(glyphs::find_glyphs_split_at(
+                    self.crop,
+                    self.darkness,
+                    share * peak,
+                    self.widest_tenths,
+                ))
+            })
+            // A split that joins a number's digits into one blob or breaks a digit apart
+            // reads another number, often surely (a blurred 10 as an 8).
+            .filter(|content| {
+                matches!(content, CellContent::Glyphs(other) if other.len() == found.len())
+            })
+            .collect()
+    }
 }
 
 /// The glyphs of a clue crop (`darkness` its [`glyphs::flattened`] darkness) at the usual split,
