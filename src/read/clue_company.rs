@@ -13,7 +13,7 @@
 //! may overrule the glyph's own (`splits::with_company`).
 
 use super::glyphs::NormalisedGlyph;
-use super::page_digits::{distance, look};
+use super::page_digits::{distance, look, nearest_first};
 
 /// How many of the most alike glyphs inform each glyph's reading.
 const NEIGHBOURS: usize = 8;
@@ -106,8 +106,7 @@ impl GlyphCompany {
             .map(|(j, other)| (j, distance(&own, other)))
             .filter(|&(_, d)| d > 0.0)
             .collect();
-        near.sort_by(|a, b| a.1.total_cmp(&b.1));
-        near.truncate(NEIGHBOURS);
+        nearest_first(&mut near, NEIGHBOURS);
         let mut company = [0.0f32; 10];
         let mut weights = 0.0;
         for (j, d) in near {
