@@ -2879,17 +2879,22 @@ const RIVAL_PAIRS: usize = 60;
 
 /// A pair of changes to the numbers of a corrected reading (`corrected`, each of `flat`'s
 /// numbers as the corrector left it, 0 for one dropped; `read` as read) that leaves the row
-/// and column totals as they are and makes a puzzle (by `build`) with one solution too: two
-/// numbers the correctors did not touch, each changed to one of its `alternatives`, costing
-/// together at most [`RIVAL_MARGIN`]. The correctors balance the totals and find a set of
-/// changes that solves uniquely, but two misreads that shift the totals alike and cancel (a
-/// row's 3 read 1 and a column's 3 read 1) leave them agreeing, and the puzzle with both left
-/// wrong can have one solution as well. Read with the digit networks' plain mean instead of
-/// their product, a hard 23x12 photo (seed 7777's 00020) was corrected in three numbers and
-/// solved wrongly, with exit 0, while two blurred 3s, read 1 with 3 nearly as likely, stood;
-/// this check refused it. Read with the product, the same photo came out right by luck: two
-/// of its 3s had 1s nearly as likely (the pair costing 0.13) that made another puzzle with one
-/// solution, and it is refused too, the one reading of the nonogram dev sets this changed.
+/// and column totals as they are and makes a puzzle (by `build`) with one solution too,
+/// costing together at most [`RIVAL_MARGIN`] more than the corrector's own changes to those
+/// two numbers: each number changed to one of its `alternatives`, or one the corrector changed
+/// put back as read. The correctors balance the totals and find a set of changes that solves
+/// uniquely, but two misreads that shift the totals alike and cancel (a row's 3 read 1 and a
+/// column's 3 read 1) leave them agreeing, and the puzzle with both left wrong can have one
+/// solution as well. Read with the digit networks' plain mean instead of their product, a
+/// hard 23x12 photo (seed 7777's 00020) was corrected in three numbers and solved wrongly,
+/// with exit 0, while two blurred 3s, read 1 with 3 nearly as likely, stood; this check
+/// refused it. Read with the product, the same photo came out right by luck: two of its 3s
+/// had 1s nearly as likely (the pair costing 0.13) that made another puzzle with one solution,
+/// and it is refused too, the one reading of the nonogram dev sets this changed. A
+/// corrector's own change can be one of the pair: a fresh hard 30x12 photo's column 28 had its
+/// 1 made 2 where 3 is printed, beside column 29's 2 read 3, and that puzzle solved uniquely
+/// and was answered with exit 0; it is refused now, a pair holding a corrected number
+/// making another puzzle with one solution nearly as cheaply.
 fn balanced_rival(
     flat: &[(usize, &clues::ClueRead)],
     row_count: usize,
@@ -2900,12 +2905,26 @@ fn balanced_rival(
     limit: Option<Duration>,
 ) -> Option<((usize, u32), (usize, u32))> {
     let changes: Vec<clue_totals::Change> = (0..flat.len())
-        .filter(|&i| corrected[i] == read[i] && read[i] > 0)
+        .filter(|&i| read[i] > 0)
         .flat_map(|i| {
+            let (line, number) = flat[i];
+            let now = corrected[i];
+            let paid = number_cost(number, &alternatives[i], now).unwrap_or(0.0);
+            let put_back = (now != read[i]).then_some(read[i]);
             alternatives[i]
                 .iter()
                 .filter(|&&(value, p)| value > 0 && p >= LEAST_PROBABILITY)
-                .map(move |&alternative| clue_change(flat, row_count, i, alternative))
+                .map(|&(value, _)| value)
+                .chain(put_back)
+                .filter(move |&value| value != now)
+                .filter_map(move |value| {
+                    Some(clue_totals::Change {
+                        index: i,
+                        value,
+                        shift: total_sign(line, row_count) * (i64::from(value) - i64::from(now)),
+                        cost: number_cost(number, &alternatives[i], value)? - paid,
+                    })
+                })
         })
         .filter(|change| change.cost <= RIVAL_MARGIN)
         .collect();
@@ -2962,17 +2981,22 @@ fn changed_cost(
     flat.iter()
         .zip(alternatives)
         .zip(values)
-        .map(|((&(_, number), others), &value)| {
-            let p = if value == number.value {
-                number.confidence
-            } else if value == 0 {
-                clue_lines::stray_probability(number.confidence)
-            } else {
-                others.iter().find(|&&(other, _)| other == value)?.1
-            };
-            Some(change_cost(number.confidence, p))
-        })
+        .map(|((&(_, number), others), &value)| number_cost(number, others, value))
         .sum()
+}
+
+/// What changing `number` (read with `others` as its alternatives) to `value` costs, as
+/// [`changed_cost`] prices it: nothing for the value read; `None` when `value` is none of its
+/// readings.
+fn number_cost(number: &clues::ClueRead, others: &[(u32, f32)], value: u32) -> Option<f32> {
+    let p = if value == number.value {
+        number.confidence
+    } else if value == 0 {
+        clue_lines::stray_probability(number.confidence)
+    } else {
+        others.iter().find(|&&(other, _)| other == value)?.1
+    };
+    Some(change_cost(number.confidence, p))
 }
 
 /// How a number of `line` (rows first, `row_count` of them) counts in the rows' total less the
@@ -3845,6 +3869,38 @@ mod tests {
         assert_eq!(rival_of(likely_two, Vec::new()), None);
         let unlikely_two = vec![(2, 0.05)];
         assert_eq!(rival_of(unlikely_two.clone(), unlikely_two), None);
+    }
+
+    /// The 3x3 grid of the test above with its first row read 2 (3 nearly as likely) and
+    /// corrected to 3 by a corrector: that 2 put back, with the first column's 3 made 2, makes
+    /// the other puzzle with one solution, at no more cost than the correction.
+    #[test]
+    fn a_number_a_corrector_changed_put_back_can_make_a_rival() {
+        let number = |value: u32, alternatives: Vec<(u32, f32)>| clues::ClueRead {
+            value,
+            confidence: if alternatives.is_empty() { 0.99 } else { 0.55 },
+            alternatives,
+        };
+        let numbers: Vec<clues::ClueRead> = (0..6)
+            .map(|line| match line {
+                0 => number(2, vec![(3, 0.45)]),
+                3 => number(3, vec![(2, 0.45)]),
+                _ => number(3, Vec::new()),
+            })
+            .collect();
+        let flat: Vec<(usize, &clues::ClueRead)> = numbers.iter().enumerate().collect();
+        let alternatives: Vec<Vec<(u32, f32)>> =
+            numbers.iter().map(|n| n.alternatives.clone()).collect();
+        let build = |values: &[u32]| -> Option<Box<dyn Puzzle>> {
+            let lines = values.iter().map(|&v| vec![v]).collect();
+            nonogram_of_lines(lines, 3, &[]).map(|puzzle| Box::new(puzzle) as _)
+        };
+        let read: Vec<u32> = numbers.iter().map(|n| n.value).collect();
+        let corrected = vec![3; 6];
+        assert_eq!(
+            balanced_rival(&flat, 3, &corrected, &read, &alternatives, &build, None),
+            Some(((0, 2), (3, 2)))
+        );
     }
 
     #[test]
