@@ -3850,15 +3850,7 @@ mod tests {
                     _ => number(Vec::new()),
                 })
                 .collect();
-            let flat: Vec<(usize, &clues::ClueRead)> = numbers.iter().enumerate().collect();
-            let alternatives: Vec<Vec<(u32, f32)>> =
-                numbers.iter().map(|n| n.alternatives.clone()).collect();
-            let build = |values: &[u32]| -> Option<Box<dyn Puzzle>> {
-                let lines = values.iter().map(|&v| vec![v]).collect();
-                nonogram_of_lines(lines, 3, &[]).map(|puzzle| Box::new(puzzle) as _)
-            };
-            let read = vec![3; 6];
-            balanced_rival(&flat, 3, &read, &read, &alternatives, &build, None)
+            one_number_lines_rival(&numbers, &[3; 6])
         };
         let likely_two = vec![(2, 0.45)];
         assert_eq!(
@@ -3888,6 +3880,18 @@ mod tests {
                 _ => number(3, Vec::new()),
             })
             .collect();
+        assert_eq!(
+            one_number_lines_rival(&numbers, &[3; 6]),
+            Some(((0, 2), (3, 2)))
+        );
+    }
+
+    /// [`balanced_rival`] of a 3x3 nonogram with one number a line (`numbers` as read, rows
+    /// first), corrected to `corrected`.
+    fn one_number_lines_rival(
+        numbers: &[clues::ClueRead],
+        corrected: &[u32],
+    ) -> Option<((usize, u32), (usize, u32))> {
         let flat: Vec<(usize, &clues::ClueRead)> = numbers.iter().enumerate().collect();
         let alternatives: Vec<Vec<(u32, f32)>> =
             numbers.iter().map(|n| n.alternatives.clone()).collect();
@@ -3896,11 +3900,7 @@ mod tests {
             nonogram_of_lines(lines, 3, &[]).map(|puzzle| Box::new(puzzle) as _)
         };
         let read: Vec<u32> = numbers.iter().map(|n| n.value).collect();
-        let corrected = vec![3; 6];
-        assert_eq!(
-            balanced_rival(&flat, 3, &corrected, &read, &alternatives, &build, None),
-            Some(((0, 2), (3, 2)))
-        );
+        balanced_rival(&flat, 3, corrected, &read, &alternatives, &build, None)
     }
 
     #[test]
