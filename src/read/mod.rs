@@ -2909,7 +2909,7 @@ fn balanced_rival(
         .flat_map(|i| {
             let (line, number) = flat[i];
             let now = corrected[i];
-            // A value none of its readings (a line cut again) is taken as free: its rivals
+            // A corrected value none of its readings is taken as having cost nothing: its rivals
             // then cost their full price, as a number left alone's do.
             let paid = number_cost(number, &alternatives[i], now).unwrap_or(0.0);
             let put_back = (now != read[i]).then_some(read[i]);
