@@ -59,6 +59,12 @@ pub struct EvalArgs {
     #[arg(long)]
     pub failures: bool,
 
+    /// Before the summary, print one line per photo: what `solve` would have made of it (read
+    /// exactly, answered right, answered wrong, not answered) and how long it took; with --json
+    /// one object per photo (with "photo", "outcome", "ms" and "why") before the summaries.
+    #[arg(long)]
+    pub per_photo: bool,
+
     /// Read each photo without telling its kind, as `solve` does without --kind (by default
     /// each photo is read as its truth's kind); a kind taken wrongly counts as a misread.
     #[arg(long)]

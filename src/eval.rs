@@ -54,6 +54,62 @@ pub struct Sample {
     pub solve_error: Option<String>,
 }
 
+impl Sample {
+    /// What a user running `solve` on the photo would have got, in a few words: `read
+    /// exactly`, `answered right` (a misread the answer did not depend on, or corrected
+    /// differently), `answered wrong` (exit 0 with another puzzle's answer) or `not answered`
+    /// (refused, unsolved or ambiguous).
+    pub fn outcome(&self) -> &'static str {
+        if self.read_exactly {
+            "read exactly"
+        } else if self.solved_correctly {
+            "answered right"
+        } else if self.accepted_wrong {
+            "answered wrong"
+        } else {
+            "not answered"
+        }
+    }
+
+    /// Why the photo was not read exactly: the reader's message, or how many of the truth's
+    /// items were read right and why the puzzle read did not solve. `None` when read exactly.
+    pub fn why_not_exact(&self) -> Option<String> {
+        if self.read_exactly {
+            return None;
+        }
+        Some(self.error.clone().unwrap_or_else(|| {
+            let solve_error = self
+                .solve_error
+                .as_ref()
+                .map(|error| format!("; {error}"))
+                .unwrap_or_default();
+            format!(
+                "{} of {} cells right{solve_error}",
+                self.cells_right,
+                self.truth.cells.len()
+            )
+        }))
+    }
+
+    /// One photo's record for `eval --json --per-photo`: its path, kind and preset, outcome,
+    /// items right, time, and why it was not read exactly.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "photo": self.image.display().to_string(),
+            "kind": self.truth.kind,
+            "preset": self.truth.preset,
+            "outcome": self.outcome(),
+            "read_exactly": self.read_exactly,
+            "solved_correctly": self.solved_correctly,
+            "accepted_wrong": self.accepted_wrong,
+            "cells_right": self.cells_right,
+            "cells": self.truth.cells.len(),
+            "ms": self.time.as_secs_f64() * 1000.0,
+            "why": self.why_not_exact(),
+        })
+    }
+}
+
 /// Loads the truth beside `image`, if there is one of a kind `eval` can read.
 pub fn truth_for(image: &Path) -> Option<Truth> {
     let stem = image.file_stem()?.to_string_lossy().into_owned();
@@ -414,6 +470,50 @@ mod tests {
             &truth
         ));
         assert!(!answers_truth(&way(vec![(2, 2)], (0, 2)), &truth));
+    }
+
+    #[test]
+    fn a_photo_s_outcome_and_record_say_what_solve_made_of_it() {
+        let dat = "phone\n640x480:24 JPG\n".to_string() + &"0 0 0 7 0 0 0 8 0\n".repeat(9);
+        let sample = Sample {
+            image: PathBuf::from("photos/image7.jpg"),
+            truth: truth_from_dat(&dat).unwrap(),
+            read_exactly: false,
+            solved_correctly: false,
+            accepted_wrong: false,
+            cells_right: 79,
+            time: Duration::from_millis(1500),
+            error: None,
+            solve_error: Some("no solution".to_string()),
+        };
+        assert_eq!(sample.outcome(), "not answered");
+        let record = sample.to_json();
+        assert_eq!(record["photo"], "photos/image7.jpg");
+        assert_eq!(
+            (record["kind"].as_str(), record["preset"].as_str()),
+            (Some("sudoku"), Some("real"))
+        );
+        assert_eq!(record["ms"], 1500.0);
+        assert_eq!(record["why"], "79 of 81 cells right; no solution");
+        let wrong = Sample {
+            accepted_wrong: true,
+            solve_error: None,
+            ..sample.clone()
+        };
+        assert_eq!(wrong.outcome(), "answered wrong");
+        let right = Sample {
+            solved_correctly: true,
+            solve_error: None,
+            ..sample.clone()
+        };
+        assert_eq!(right.outcome(), "answered right");
+        let exact = Sample {
+            read_exactly: true,
+            solved_correctly: true,
+            ..sample
+        };
+        assert_eq!(exact.outcome(), "read exactly");
+        assert_eq!(exact.to_json()["why"], Value::Null);
     }
 
     #[test]

@@ -490,27 +490,31 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<()> {
     )?;
     let mut stdout = io::stdout().lock();
     if args.failures {
-        for sample in samples.iter().filter(|s| !s.read_exactly) {
-            let why = sample.error.clone().unwrap_or_else(|| {
-                let solve_error = sample
-                    .solve_error
-                    .as_ref()
-                    .map(|error| format!("; {error}"))
-                    .unwrap_or_default();
-                format!(
-                    "{} of {} cells right{solve_error}",
-                    sample.cells_right,
-                    sample.truth.cells.len()
-                )
-            });
-            let accepted = if sample.accepted_wrong {
-                " (accepted wrong: exit 0)"
-            } else if sample.solved_correctly {
-                " (answered right all the same: exit 0)"
-            } else {
-                ""
+        for sample in &samples {
+            let Some(why) = sample.why_not_exact() else {
+                continue;
+            };
+            let accepted = match sample.outcome() {
+                "answered wrong" => " (accepted wrong: exit 0)",
+                "answered right" => " (answered right all the same: exit 0)",
+                _ => "",
             };
             eprintln!("{}: {why}{accepted}", sample.image.display());
+        }
+    }
+    if args.per_photo {
+        for sample in &samples {
+            if args.json {
+                writeln!(stdout, "{}", sample.to_json())?;
+            } else {
+                writeln!(
+                    stdout,
+                    "{}: {}, {:.0} ms",
+                    sample.image.display(),
+                    sample.outcome(),
+                    sample.time.as_secs_f64() * 1000.0
+                )?;
+            }
         }
     }
     let summary = gridsight::eval::summarise(&samples);

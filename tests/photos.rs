@@ -233,13 +233,21 @@ fn broken_and_oversized_images_are_refused() {
 }
 
 #[test]
-fn eval_reports_every_kind_and_preset_of_the_samples_and_accepts_none_wrong() {
-    let output = run(&["eval", "--json", sample("").to_str().unwrap()]);
+fn eval_reports_every_kind_and_preset_of_the_samples_photo_by_photo_and_accepts_none_wrong() {
+    let output = run(&[
+        "eval",
+        "--json",
+        "--per-photo",
+        sample("").to_str().unwrap(),
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let rows: Vec<Value> = text(&output.stdout)
+    let lines: Vec<Value> = text(&output.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    let (photos, rows): (Vec<Value>, Vec<Value>) = lines
+        .into_iter()
+        .partition(|line| line.get("photo").is_some());
     let row = |kind: &str, preset: &str| {
         rows.iter()
             .find(|r| r["kind"] == kind && r["preset"] == preset)
@@ -257,6 +265,20 @@ fn eval_reports_every_kind_and_preset_of_the_samples_and_accepts_none_wrong() {
     // Every photo not read exactly ends otherwise than exit 0 (ambiguous, refused, unsolved).
     for row in &rows {
         assert_eq!(row["accepted_wrong"], 0, "{row}");
+    }
+    // One record per photo, each agreeing with its kind and preset's summary (the samples
+    // hold one photo of each).
+    assert_eq!(photos.len(), 12);
+    for record in &photos {
+        let summary = row(
+            record["kind"].as_str().unwrap(),
+            record["preset"].as_str().unwrap(),
+        );
+        let exact = record["read_exactly"].as_bool().unwrap();
+        assert_eq!(summary["read_exactly"], u64::from(exact), "{record}");
+        assert_eq!(record["why"].is_null(), exact, "{record}");
+        assert_eq!(record["outcome"] == "read exactly", exact, "{record}");
+        assert!(record["ms"].as_f64().unwrap() > 0.0, "{record}");
     }
 }
 
