@@ -54,20 +54,42 @@ pub struct Sample {
     pub solve_error: Option<String>,
 }
 
+/// What a user running `solve` on a photo would have got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    ReadExactly,
+    /// A misread the answer did not depend on, or corrected otherwise than printed: exit 0
+    /// with the printed puzzle's answer.
+    AnsweredRight,
+    /// Exit 0 with another puzzle's answer: the wrong answer a user cannot tell from a right one.
+    AnsweredWrong,
+    /// Refused, unsolved or ambiguous.
+    NotAnswered,
+}
+
+impl Outcome {
+    /// The outcome in a few words, as `eval --per-photo` prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::ReadExactly => "read exactly",
+            Outcome::AnsweredRight => "answered right",
+            Outcome::AnsweredWrong => "answered wrong",
+            Outcome::NotAnswered => "not answered",
+        }
+    }
+}
+
 impl Sample {
-    /// What a user running `solve` on the photo would have got, in a few words: `read
-    /// exactly`, `answered right` (a misread the answer did not depend on, or corrected
-    /// differently), `answered wrong` (exit 0 with another puzzle's answer) or `not answered`
-    /// (refused, unsolved or ambiguous).
-    pub fn outcome(&self) -> &'static str {
+    /// What became of the photo (a photo read exactly counts so whatever its solutions).
+    pub fn outcome(&self) -> Outcome {
         if self.read_exactly {
-            "read exactly"
+            Outcome::ReadExactly
         } else if self.solved_correctly {
-            "answered right"
+            Outcome::AnsweredRight
         } else if self.accepted_wrong {
-            "answered wrong"
+            Outcome::AnsweredWrong
         } else {
-            "not answered"
+            Outcome::NotAnswered
         }
     }
 
@@ -98,7 +120,7 @@ impl Sample {
             "photo": self.image.display().to_string(),
             "kind": self.truth.kind,
             "preset": self.truth.preset,
-            "outcome": self.outcome(),
+            "outcome": self.outcome().name(),
             "read_exactly": self.read_exactly,
             "solved_correctly": self.solved_correctly,
             "accepted_wrong": self.accepted_wrong,
@@ -486,9 +508,10 @@ mod tests {
             error: None,
             solve_error: Some("no solution".to_string()),
         };
-        assert_eq!(sample.outcome(), "not answered");
+        assert_eq!(sample.outcome(), Outcome::NotAnswered);
         let record = sample.to_json();
         assert_eq!(record["photo"], "photos/image7.jpg");
+        assert_eq!(record["outcome"], "not answered");
         assert_eq!(
             (record["kind"].as_str(), record["preset"].as_str()),
             (Some("sudoku"), Some("real"))
@@ -500,19 +523,19 @@ mod tests {
             solve_error: None,
             ..sample.clone()
         };
-        assert_eq!(wrong.outcome(), "answered wrong");
+        assert_eq!(wrong.outcome(), Outcome::AnsweredWrong);
         let right = Sample {
             solved_correctly: true,
             solve_error: None,
             ..sample.clone()
         };
-        assert_eq!(right.outcome(), "answered right");
+        assert_eq!(right.outcome(), Outcome::AnsweredRight);
         let exact = Sample {
             read_exactly: true,
             solved_correctly: true,
             ..sample
         };
-        assert_eq!(exact.outcome(), "read exactly");
+        assert_eq!(exact.outcome(), Outcome::ReadExactly);
         assert_eq!(exact.to_json()["why"], Value::Null);
     }
 

@@ -14,6 +14,7 @@ use cli::{
 };
 use gridsight::debug_images::DebugImages;
 use gridsight::error::EXIT_USAGE;
+use gridsight::eval::Outcome;
 use gridsight::kinds::{self, Kind};
 use gridsight::limits::Deadline;
 use gridsight::photo::{dataset, photograph, PhotoOptions, Preset};
@@ -495,9 +496,9 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<()> {
                 continue;
             };
             let accepted = match sample.outcome() {
-                "answered wrong" => " (accepted wrong: exit 0)",
-                "answered right" => " (answered right all the same: exit 0)",
-                _ => "",
+                Outcome::AnsweredWrong => " (accepted wrong: exit 0)",
+                Outcome::AnsweredRight => " (answered right all the same: exit 0)",
+                Outcome::ReadExactly | Outcome::NotAnswered => "",
             };
             eprintln!("{}: {why}{accepted}", sample.image.display());
         }
@@ -511,7 +512,7 @@ fn evaluate(args: &EvalArgs) -> anyhow::Result<()> {
                     stdout,
                     "{}: {}, {:.0} ms",
                     sample.image.display(),
-                    sample.outcome(),
+                    sample.outcome().name(),
                     sample.time.as_secs_f64() * 1000.0
                 )?;
             }
