@@ -25,10 +25,10 @@
 //! `read::clue_company`). A boxed grid bowed past any outline, read on its cells found one by
 //! one. A grainy boxed page upside down, read in its boxes with the kind told (and refused for
 //! its misreads); blurred 3s read as sure 1s, read again at other splits. The pages have their
-//! column rules printed through the puzzle, as every simulated page had when these were
-//! written, unless a test says the page is laid out as printed. Three of `gridsight generate`'s own puzzles (in `tests/data/generated`): a boxed
-//! 8 read 0 beyond its line's numbers, a boxed 11 read as one 0 alone by the grid, and print
-//! close above a column's clues.
+//! column rules printed through the puzzle, as every simulated page had when these were written,
+//! unless a test says the page is laid out as printed. Three of `gridsight generate`'s own puzzles
+//! (in `tests/data/generated`): a boxed 8 read 0 beyond its line's numbers, a boxed 11 read as one
+//! 0 alone by the grid, and print close above a column's clues.
 
 mod common;
 
